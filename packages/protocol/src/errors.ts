@@ -1,0 +1,66 @@
+import { ruleErrors, type RuleErrorCode } from '@rollcall/rules';
+
+/**
+ * Every way the room layer can refuse a message, with the message people see.
+ * Rule errors from the games travel on the same `{ code, message }` shape.
+ */
+export const roomErrors = {
+  /** The payload does not match the event's schema. */
+  'room/bad-request': "The app sent something the server couldn't read. Try again.",
+  /** The payload is over the size cap. */
+  'room/too-large': 'That message is too large.',
+  /** Too many messages or join attempts in a short time from this connection. */
+  'room/rate-limited': 'Slow down a little and try again.',
+  /** No live room has this code. */
+  'room/not-found': 'No room has that code. Check the code on the TV.',
+  /** The seat or host token is unknown, revoked, or belongs to another room. */
+  'room/bad-token': "That seat isn't yours any more. Join the room again.",
+  /** Only the lead player or the host screen may do this. */
+  'room/not-lead': 'Only the lead player or the host screen can do that.',
+  /** The room is locked against new players. */
+  'room/locked': 'This room is locked: no new players can join.',
+  /** The room does not allow spectators. */
+  'room/no-spectators': "This room isn't open to spectators.",
+  /** Another player in the room already uses this name. */
+  'room/name-taken': 'Someone in this room already has that name.',
+  /** Names are 1 to 24 characters after trimming. */
+  'room/bad-name': 'Names are 1 to 24 characters.',
+  /** The room has as many players as it can take. */
+  'room/full': 'This room is full.',
+  /** The move was based on an older state of the room; the phone has since been updated. */
+  'room/stale-version': 'The game moved on before your move arrived. Have another look.',
+  /** That can only be done in the lobby. */
+  'room/not-in-lobby': 'That can only be done before the game starts.',
+  /** There is no game in progress. */
+  'room/not-playing': 'No game is being played right now.',
+  /** The game id is not one we host. */
+  'room/unknown-game': "We don't host that game.",
+  /** The seat number is not a seat of this room. */
+  'room/unknown-seat': "There's no such seat.",
+  /** A test-only setting was used on a server not started in test mode. */
+  'room/test-only': 'That setting is only available in test mode.',
+  /** Something went wrong on the server; nothing was changed. */
+  'room/internal': 'Something went wrong on our side. Nothing was changed.',
+} as const;
+
+/** A stable room-layer error code. */
+export type RoomErrorCode = keyof typeof roomErrors;
+
+/** Any error code a client can receive. */
+export type ErrorCode = RoomErrorCode | RuleErrorCode;
+
+/** The error shape on every failed acknowledgement. */
+export interface ErrorBody {
+  code: ErrorCode;
+  message: string;
+}
+
+/** The error body for a room-layer code. */
+export function roomError(code: RoomErrorCode): ErrorBody {
+  return { code, message: roomErrors[code] };
+}
+
+/** The user-facing message for any code. */
+export function messageFor(code: ErrorCode): string {
+  return code in roomErrors ? roomErrors[code as RoomErrorCode] : ruleErrors[code as RuleErrorCode];
+}

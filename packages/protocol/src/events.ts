@@ -1,0 +1,32 @@
+/** Events a client sends; each is acknowledged with a `Reply`. */
+export const ClientEvent = {
+  /** Open a new room, as its host screen or as its first player. */
+  createRoom: 'room:create',
+  /** Enter a room as a player, a spectator or a host screen; or take a seat back with its token. */
+  joinRoom: 'room:join',
+  /** Lead or host: choose the game, its options and the turn timer. */
+  configure: 'room:configure',
+  /** Lead or host: close the room to new players, and allow or refuse spectators. */
+  setLock: 'room:lock',
+  /** Lead or host: start the chosen game with the seats present. */
+  start: 'room:start',
+  /** Lead or host: remove a seat (in the lobby it leaves; in a game it becomes vacant). */
+  removeSeat: 'room:remove-seat',
+  /** Lead or host: back to the lobby with the same seats, to play again (any game). */
+  rematch: 'room:rematch',
+  /** A seat's move in the game (or the lead's move for a vacant seat). */
+  action: 'game:action',
+} as const;
+
+/** Events the server sends. */
+export const ServerEvent = {
+  /** The room as this socket's viewer may see it; sent after every change. */
+  view: 'room:view',
+  /** This socket lost its seat: another socket took it over, or the seat was removed. */
+  seatLost: 'room:seat-lost',
+} as const;
+
+/** Any client event name. */
+export type ClientEventName = (typeof ClientEvent)[keyof typeof ClientEvent];
+/** Any server event name. */
+export type ServerEventName = (typeof ServerEvent)[keyof typeof ServerEvent];

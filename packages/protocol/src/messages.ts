@@ -1,0 +1,151 @@
+import { z } from 'zod';
+import type { Outcome } from '@rollcall/rules';
+import type { ErrorBody } from './errors.js';
+
+/** Room codes: 4 letters from an alphabet without look-alikes (no I, L, O, U, 0, 1). */
+export const CODE_ALPHABET = 'ABCDEFGHJKMNPQRSTVWXYZ';
+/** How many letters a room code has. */
+export const CODE_LENGTH = 4;
+
+/** A room code as typed by people: case and surrounding space are forgiven. */
+export const RoomCode = z
+  .string()
+  .trim()
+  .toUpperCase()
+  .regex(new RegExp(`^[${CODE_ALPHABET}]{${CODE_LENGTH}}$`));
+
+/** A player's name: 1–24 characters after trimming. */
+export const PlayerName = z.string().trim().min(1).max(24);
+
+/** A seat or host token: opaque, URL-safe, at least 128 bits of randomness. */
+export const Token = z.string().min(16).max(128);
+
+/** Turn timer choices, in seconds (0 = off). */
+export const TimerSeconds = z.union([z.literal(0), z.literal(30), z.literal(60), z.literal(120)]);
+
+/** Test-only: a fixed dice seed (hex, 32+ digits); refused unless the server runs in test mode. */
+export const TestSeed = z.string().regex(/^[0-9a-f]{32,128}$/);
+
+/** `room:create` */
+export const CreateRoom = z.discriminatedUnion('as', [
+  z.object({ as: z.literal('host'), testSeed: TestSeed.optional() }),
+  z.object({ as: z.literal('player'), name: PlayerName, testSeed: TestSeed.optional() }),
+]);
+
+/** `room:join` */
+export const JoinRoom = z.discriminatedUnion('as', [
+  z.object({ code: RoomCode, as: z.literal('player'), name: PlayerName }),
+  z.object({ code: RoomCode, as: z.literal('seat'), seatToken: Token }),
+  z.object({ code: RoomCode, as: z.literal('spectator') }),
+  z.object({ code: RoomCode, as: z.literal('host'), hostToken: Token.optional() }),
+]);
+
+/** Who sends a room-level message: the room and the sender's seat or host token. */
+const Credentials = { code: RoomCode, token: Token };
+
+/** `room:configure` */
+export const Configure = z.object({
+  ...Credentials,
+  game: z.string().min(1).max(40),
+  options: z.record(z.string(), z.unknown()).default({}),
+  timer: TimerSeconds.default(0),
+});
+
+/** `room:lock` */
+export const SetLock = z.object({
+  ...Credentials,
+  locked: z.boolean(),
+  spectatorsAllowed: z.boolean(),
+});
+
+/** `room:start` */
+export const Start = z.object({ ...Credentials });
+
+/** `room:remove-seat` */
+export const RemoveSeat = z.object({ ...Credentials, seat: z.number().int().min(0).max(255) });
+
+/** `room:rematch` */
+export const Rematch = z.object({ ...Credentials });
+
+/** `game:action`: a seat's move, with a client-chosen id so a retry is applied once. */
+export const ActionEnvelope = z.object({
+  ...Credentials,
+  /** Client-chosen id; the same id again returns the first result. */
+  id: z.string().min(1).max(64),
+  /** The room version the move was based on; an older one is refused. */
+  version: z.number().int().min(0).optional(),
+  /** The lead may act for a vacant seat. */
+  seat: z.number().int().min(0).max(255).optional(),
+  /** The game's own action, parsed by the game's schema. */
+  action: z.unknown(),
+});
+
+/** Parsed payload types. */
+export type CreateRoom = z.infer<typeof CreateRoom>;
+export type JoinRoom = z.infer<typeof JoinRoom>;
+export type Configure = z.infer<typeof Configure>;
+export type SetLock = z.infer<typeof SetLock>;
+export type Start = z.infer<typeof Start>;
+export type RemoveSeat = z.infer<typeof RemoveSeat>;
+export type Rematch = z.infer<typeof Rematch>;
+export type ActionEnvelope = z.infer<typeof ActionEnvelope>;
+
+/** Every acknowledgement: a result or a typed error. */
+export type Reply<T> = { ok: true; value: T } | { ok: false; error: ErrorBody };
+
+/** What a successful create or join returns to that socket only. */
+export interface Joined {
+  code: string;
+  role: 'seat' | 'host' | 'spectator';
+  /** The seat taken, for players. */
+  seat?: number;
+  /** Keep this secret: it is the seat. Only ever sent to the seat's own socket. */
+  seatToken?: string;
+  /** Present when this host screen may run the room. */
+  hostToken?: string;
+}
+
+/** What a successful action returns. */
+export interface ActionResult {
+  /** The room version after the action. */
+  version: number;
+}
+
+/** A seat as everyone sees it. */
+export interface SeatInfo {
+  seat: number;
+  name: string;
+  connected: boolean;
+  /** Removed by the lead during a game: the seat plays on by timer or by the lead. */
+  vacant: boolean;
+}
+
+/** Whose view this is. */
+export type ViewerInfo =
+  | { role: 'seat'; seat: number }
+  | { role: 'host'; controls: boolean }
+  | { role: 'spectator' };
+
+/** The room as one viewer sees it; sent on `room:view` after every change. */
+export interface RoomView<GameView = unknown> {
+  code: string;
+  /** Goes up on every accepted change. */
+  version: number;
+  status: 'lobby' | 'playing' | 'finished';
+  viewer: ViewerInfo;
+  seats: SeatInfo[];
+  /** The lead seat, or null when no player has joined. */
+  lead: number | null;
+  locked: boolean;
+  spectatorsAllowed: boolean;
+  spectators: number;
+  /** The chosen game and its options (parsed, with defaults). */
+  game: { id: string; options: Record<string, unknown> } | null;
+  /** Turn timer: its setting and, while it runs, when it fires (epoch ms). */
+  timer: { seconds: 0 | 30 | 60 | 120; deadline: number | null };
+  /** Seats the game is waiting for (who, never what they chose). */
+  awaiting: number[];
+  /** The game's view for this viewer, while a game is on or finished. */
+  play: GameView | null;
+  outcome: Outcome | null;
+}

@@ -1,0 +1,125 @@
+import type { z } from 'zod';
+import type { Dice } from './dice.js';
+import { ruleError, type RuleError } from './errors.js';
+import type { Viewer } from './viewer.js';
+
+/** Something that happened while applying an action, for screens to animate (e.g. a roll). */
+export interface GameEvent {
+  type: string;
+  [detail: string]: unknown;
+}
+
+/** What `apply` returns: the next state, or why the action was refused. */
+export type ApplyResult<S> =
+  | { ok: true; state: S; events: GameEvent[] }
+  | { ok: false; error: RuleError };
+
+/** A seat the game is waiting on, and the action a turn timer applies for it. */
+export interface AwaitedSeat<A> {
+  seat: number;
+  fallback: A;
+}
+
+/** One seat's final place: 1 is first; tied seats share a place. */
+export interface Standing {
+  seat: number;
+  score: number;
+  place: number;
+}
+
+/** How a finished game ended. */
+export interface Outcome {
+  standings: Standing[];
+  /** Seats that share the win (one seat unless tied). */
+  winners: number[];
+}
+
+/** Everything `setup` gets: seats are numbered 0..seats-1. */
+export interface SetupContext<O> {
+  seats: number;
+  options: O;
+  dice: Dice;
+}
+
+/** Everything `apply` gets besides the state and the action. */
+export interface ApplyContext {
+  dice: Dice;
+}
+
+/**
+ * A game: plain data and pure functions over plain JSON state.
+ * No I/O, no clock, no hidden randomness: dice come in through the context.
+ */
+export interface GameDefinition<O = unknown, S = unknown, A = unknown, V = unknown> {
+  /** Stable id used in rooms, URLs and saved games. */
+  id: string;
+  /** The name players see. */
+  name: string;
+  /** Who designed the game, credited on its rules page. */
+  designer: string;
+  /** How many seats the game supports. */
+  players: { min: number; max: number };
+  /** Options schema; parsing `{}` gives the defaults. */
+  options: z.ZodType<O, unknown>;
+  /** Every action a seat can send. */
+  action: z.ZodType<A, unknown>;
+  /** The state at the start of a game. */
+  setup(ctx: SetupContext<O>): S;
+  /** The state after `seat` does `action`, or a refusal; never mutates `state`. */
+  apply(state: S, seat: number, action: A, ctx: ApplyContext): ApplyResult<S>;
+  /** What `viewer` may see of `state`; the only road from state to the wire. */
+  view(state: S, viewer: Viewer): V;
+  /** The seats whose input the game is waiting for, with their timer defaults. */
+  awaiting(state: S): AwaitedSeat<A>[];
+  /** The outcome once the game has ended, else null. */
+  outcome(state: S): Outcome | null;
+  /** How many seats the state was set up for. */
+  seatCount(state: S): number;
+}
+
+/** Declare a game; the identity function that fixes its types. */
+export function defineGame<O, S, A, V>(game: GameDefinition<O, S, A, V>): GameDefinition<O, S, A, V> {
+  return game;
+}
+
+/** Any game, for registries and the server. */
+// eslint-disable-next-line @typescript-eslint/no-explicit-any -- games differ in every type parameter
+export type AnyGame = GameDefinition<any, any, any, any>;
+
+/**
+ * The one entry point for an untrusted action: parse it with the game's schema,
+ * check the seat and that the game is still on, then apply it. Every refusal is
+ * a typed error and leaves the state as it was.
+ */
+export function applyAction<S>(
+  game: GameDefinition<unknown, S, unknown, unknown>,
+  state: S,
+  seat: number,
+  payload: unknown,
+  ctx: ApplyContext,
+): ApplyResult<S> {
+  const parsed = game.action.safeParse(payload);
+  if (!parsed.success) return { ok: false, error: ruleError('rule/bad-action') };
+  if (!Number.isInteger(seat) || seat < 0 || seat >= game.seatCount(state)) {
+    return { ok: false, error: ruleError('rule/unknown-seat') };
+  }
+  if (game.outcome(state) !== null) return { ok: false, error: ruleError('rule/game-over') };
+  return game.apply(state, seat, parsed.data, ctx);
+}
+
+/** Standings from final scores, highest first; equal keys share a place. */
+export function rankSeats(scores: { seat: number; key: readonly number[]; score: number }[]): Standing[] {
+  const cmp = (a: readonly number[], b: readonly number[]): number => {
+    for (let i = 0; i < Math.max(a.length, b.length); i++) {
+      const d = (b[i] ?? 0) - (a[i] ?? 0);
+      if (d !== 0) return d;
+    }
+    return 0;
+  };
+  const sorted = [...scores].sort((a, b) => cmp(a.key, b.key) || a.seat - b.seat);
+  return sorted.map((s) => ({
+    seat: s.seat,
+    score: s.score,
+    place: 1 + sorted.filter((o) => cmp(o.key, s.key) < 0).length,
+  }));
+}

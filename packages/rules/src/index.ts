@@ -1,0 +1,6 @@
+export * from './core/define-game.js';
+export * from './core/dice.js';
+export * from './core/errors.js';
+export * from './core/generator.js';
+export * from './core/viewer.js';
+export * from './games/index.js';
