@@ -1,0 +1,121 @@
+import { describe, expect, it } from 'vitest';
+import { applyAction } from '../../core/define-game.js';
+import { noDice, scriptedDice } from '../../core/dice.js';
+import { pairsAndWagers as game } from './index.js';
+import { pairsOptions, type PairsAction } from './actions.js';
+import { chanceToMatch, chanceToScore } from './scoring.js';
+import { startTurn, type PairsState } from './state.js';
+import { pairsView } from './view.js';
+
+function newGame(seats: number, options: Record<string, unknown> = {}): PairsState {
+  return game.setup({ seats, options: pairsOptions.parse(options), dice: noDice });
+}
+
+function at(state: PairsState, totals: number[], seat = 0): PairsState {
+  return { ...state, totals, turn: startTurn(seat, totals) };
+}
+
+function act(state: PairsState, seat: number, action: PairsAction, rolls: number[] = []): PairsState {
+  const result = applyAction(game, state, seat, action, { dice: scriptedDice(rolls) });
+  if (!result.ok) throw new Error(`refused: ${result.error.code}`);
+  return result.state;
+}
+
+const host = { role: 'host' } as const;
+
+describe('the wagers a view offers', () => {
+  it('offers nothing to a player at 0: only the roll', () => {
+    const turn = pairsView(newGame(2), host).turn;
+    expect(turn).toMatchObject({ seat: 0, step: 'start', canRoll: true, canEndTurn: false, offers: [], stakeRoom: 0 });
+  });
+
+  it('offers Bet to Odd before the roll, with its stake, risk and best outcome', () => {
+    const s = at(newGame(2), [3, 0]);
+    expect(pairsView(s, host).turn?.offers).toEqual([
+      { type: 'bet-odd', stake: 1, risk: 1, chance: chanceToMatch('odd'), bestPoints: 10, currentPoints: 0 },
+    ]);
+    const called = act(s, 0, { type: 'bet-odd', call: 'even' });
+    expect(pairsView(called, host).turn).toMatchObject({ call: 'even', atStake: 1, stakeRoom: 2, offers: [] });
+  });
+
+  it('offers Bet to Get after a miss, risking every point still at stake', () => {
+    let s = at(newGame(2), [3, 0]);
+    s = act(s, 0, { type: 'bet-odd', call: 'odd' });
+    s = act(s, 0, { type: 'roll' }, [1, 2, 3, 4]);
+    const turn = pairsView(s, host).turn;
+    expect(turn).toMatchObject({ step: 'missed', dice: [1, 2, 3, 4], counting: null, canRoll: false, canEndTurn: true });
+    expect(turn?.offers).toEqual([
+      { type: 'bet-get', stake: 1, risk: 2, chance: chanceToScore(), bestPoints: 10, currentPoints: 0 },
+    ]);
+  });
+
+  it('offers Bet to Better after a scoring roll, with the chance to improve and what the roll is worth now', () => {
+    let s = at(newGame(2, { goal: 20 }), [3, 0]);
+    s = act(s, 0, { type: 'bet-odd', call: 'even' });
+    s = act(s, 0, { type: 'roll' }, [4, 4, 4, 6]);
+    const turn = pairsView(s, host).turn;
+    expect(turn).toMatchObject({ step: 'scored', doubled: true, turnPoints: 6, atStake: 0, lost: 0, stakeRoom: 2 });
+    expect(turn?.offers).toEqual([
+      { type: 'bet-better', stake: 1, risk: 1, chance: { ways: 1, of: 6 }, bestPoints: 10, currentPoints: 6 },
+    ]);
+  });
+
+  it('shows the dice on the table apart from the roll that counts after a lost Bet to Better', () => {
+    let s = at(newGame(3), [3, 0, 0]);
+    s = act(s, 0, { type: 'roll' }, [4, 4, 4, 6]);
+    s = act(s, 0, { type: 'bet-better' }, [2]);
+    const last = pairsView(s, host).lastTurn;
+    expect(last?.rolls.map((r) => r.dice)).toEqual([
+      [4, 4, 4, 6],
+      [4, 4, 4, 2],
+    ]);
+    expect(last).toMatchObject({ before: 3, after: 5, points: 3, lost: 1 });
+  });
+});
+
+describe('what every viewer sees', () => {
+  it('is the same public picture for seats, host and spectators, apart from whose phone it is', () => {
+    let s = at(newGame(3), [2, 5, 1], 1);
+    s = act(s, 1, { type: 'bet-odd', call: 'odd' });
+    const hostView = pairsView(s, host);
+    expect(pairsView(s, { role: 'spectator' })).toEqual(hostView);
+    expect(pairsView(s, { role: 'seat', seat: 2 })).toEqual({ ...hostView, you: 2 });
+    expect(hostView).toMatchObject({ you: null, goal: 10, totals: [2, 5, 1], turn: { seat: 1, call: 'odd' } });
+    expect(JSON.stringify(hostView)).not.toContain('xoshiro');
+  });
+
+  it('names the leader and who still gets a turn to pass them', () => {
+    let s = at(newGame(4), [0, 9, 0, 0], 1);
+    s = act(s, 1, { type: 'roll' }, [5, 5, 5, 5]);
+    expect(pairsView(s, host).leader).toEqual({ seat: 1, total: 16, stillToTry: [2, 3, 0] });
+    s = act(s, 2, { type: 'roll' }, [1, 2, 3, 4]);
+    expect(pairsView(s, host).leader?.stillToTry).toEqual([3, 0]);
+  });
+
+  it('shows the Bet to Mid choices, pool and target', () => {
+    let s = newGame(2, { goal: 20, betToMid: true });
+    s = act(s, 1, { type: 'mid-opt-in', join: true });
+    expect(pairsView(s, host).mid).toMatchObject({ status: 'choosing', choices: [null, true], target: 10 });
+    s = act(s, 0, { type: 'mid-opt-in', join: true });
+    expect(pairsView(s, host).mid).toMatchObject({ status: 'open', pool: 2, bettors: [0, 1], owing: [0, 1] });
+  });
+
+  it('names the winner once the game is over', () => {
+    let s = at(newGame(2), [9, 0]);
+    expect(pairsView(s, host).winner).toBeNull();
+    s = act(s, 0, { type: 'roll' }, [5, 5, 5, 5]);
+    s = act(s, 1, { type: 'roll' }, [1, 2, 3, 4]);
+    expect(pairsView(s, host)).toMatchObject({ phase: 'over', winner: 0, turn: null });
+  });
+
+  it('is a copy: changing a view leaves the game as it was', () => {
+    let s = at(newGame(2), [3, 0]);
+    s = act(s, 0, { type: 'roll' }, [1, 1, 2, 3]);
+    const before = JSON.stringify(s);
+    const v = pairsView(s, host);
+    v.totals[0] = 99;
+    v.turn?.rolls[0]?.dice.push(6);
+    v.turn?.counting?.scoring.pop();
+    expect(JSON.stringify(s)).toBe(before);
+  });
+});

@@ -1,0 +1,140 @@
+import type { Viewer } from '../../core/viewer.js';
+import type { Call } from './scoring.js';
+import {
+  isDoubled,
+  MID_TARGET,
+  pendingStake,
+  wagerOffers,
+  type MidPool,
+  type PairsState,
+  type RollRecord,
+  type Turn,
+  type TurnStep,
+  type TurnSummary,
+  type Wager,
+  type WagerOffer,
+} from './state.js';
+
+/** The turn in progress as every screen sees it, with what the active seat may do next. */
+export interface TurnView {
+  seat: number;
+  step: TurnStep;
+  /** The total when the turn began: the most that may be at stake this turn. */
+  bankedAtStart: number;
+  call: Call | null;
+  wagers: Wager[];
+  rolls: RollRecord[];
+  /** The dice on the table (the latest throw), or null before the first roll. */
+  dice: number[] | null;
+  /** The roll the turn will bank, which a lost Bet to Better leaves in place. */
+  counting: RollRecord | null;
+  /** True once a matched Bet to Odd doubles the turn's points. */
+  doubled: boolean;
+  /** Staked points not yet settled: a bad roll could still lose them. */
+  atStake: number;
+  /** Staked points already lost this turn. */
+  lost: number;
+  /** How many more points may be staked this turn. */
+  stakeRoom: number;
+  /** What the counting roll is worth now, doubling included. */
+  turnPoints: number;
+  canRoll: boolean;
+  canEndTurn: boolean;
+  /** Exactly the wagers that are legal right now. */
+  offers: WagerOffer[];
+}
+
+/** The leader, their total, and who still gets a turn to pass them (in order). */
+export interface LeaderView {
+  seat: number;
+  total: number;
+  stillToTry: number[];
+}
+
+/** What a viewer sees of Pairs and Wagers: everything is public, so only `you` differs. */
+export interface PairsView {
+  /** The viewer's own seat, or null for the host screen and spectators. */
+  you: number | null;
+  goal: 10 | 20;
+  betToMid: boolean;
+  seats: number;
+  totals: number[];
+  phase: PairsState['phase'];
+  leader: LeaderView | null;
+  /** Bet to Mid, with the total its bettors race to. */
+  mid: (MidPool & { target: number }) | null;
+  turn: TurnView | null;
+  lastTurn: TurnSummary | null;
+  history: { seat: number; total: number }[];
+  /** The winning seat once the game is over. */
+  winner: number | null;
+}
+
+// Views leave the state by value, so no screen can reach back into it.
+const copyRoll = (r: RollRecord): RollRecord => ({ ...r, dice: [...r.dice], scoring: [...r.scoring] });
+const copyWagers = (wagers: readonly Wager[]): Wager[] => wagers.map((w) => ({ ...w }));
+
+function turnView(turn: Turn): TurnView {
+  const latest = turn.rolls.at(-1);
+  const doubled = isDoubled(turn);
+  return {
+    seat: turn.seat,
+    step: turn.step,
+    bankedAtStart: turn.bankedAtStart,
+    call: turn.call,
+    wagers: copyWagers(turn.wagers),
+    rolls: turn.rolls.map(copyRoll),
+    dice: latest === undefined ? null : [...latest.dice],
+    counting: turn.counting === null ? null : copyRoll(turn.counting),
+    doubled,
+    atStake: pendingStake(turn),
+    lost: turn.wagers.filter((w) => w.status === 'lost').length,
+    stakeRoom: turn.bankedAtStart - turn.wagers.length,
+    turnPoints: (turn.counting?.points ?? 0) * (doubled ? 2 : 1),
+    canRoll: turn.step === 'start',
+    canEndTurn: turn.step !== 'start',
+    offers: wagerOffers(turn),
+  };
+}
+
+/** The view of the game for one viewer. */
+export function pairsView(state: PairsState, viewer: Viewer): PairsView {
+  const turn = state.turn;
+  const leader = state.leader;
+  return {
+    you: viewer.role === 'seat' ? viewer.seat : null,
+    goal: state.options.goal,
+    betToMid: state.options.betToMid,
+    seats: state.seats,
+    totals: [...state.totals],
+    phase: state.phase,
+    leader:
+      leader === null
+        ? null
+        : {
+            seat: leader.seat,
+            total: state.totals[leader.seat] ?? 0,
+            stillToTry:
+              turn === null
+                ? []
+                : Array.from({ length: leader.remaining }, (_, i) => (turn.seat + i) % state.seats),
+          },
+    mid:
+      state.mid === null
+        ? null
+        : {
+            ...state.mid,
+            choices: [...state.mid.choices],
+            bettors: [...state.mid.bettors],
+            owing: [...state.mid.owing],
+            target: MID_TARGET,
+          },
+    turn: turn === null ? null : turnView(turn),
+    lastTurn:
+      state.lastTurn === null
+        ? null
+        : { ...state.lastTurn, wagers: copyWagers(state.lastTurn.wagers), rolls: state.lastTurn.rolls.map(copyRoll) },
+    history: state.history.map((h) => ({ ...h })),
+    winner: state.phase === 'over' ? (leader?.seat ?? null) : null,
+  };
+}
