@@ -110,7 +110,7 @@ export const ruleErrors = {
   /** Cancel tried to stop a row with more filled boxes than its own. */
   'rule/war-too-big': 'Cancel only stops a row with no more boxes than its own.',
   /** Grow's gifts to opponents do not add up to what the level gives, or name a non-opponent. */
-  'rule/war-gifts': "Share out exactly the developments Grow gives your opponents.",
+  'rule/war-gifts': 'Share out exactly the developments Grow gives your opponents.',
   /** A trap was aimed at the player's current score. */
   'rule/war-trap-value': "A trap can't go on the player's current score.",
   /** The Bend is more than the working Bend, or moves the sum outside 2–12. */

@@ -1,0 +1,124 @@
+import type { Outcome } from '../../core/define-game.js';
+import type { Viewer } from '../../core/viewer.js';
+import type { Declaration, Development } from './actions.js';
+import { warAwaiting } from './awaiting.js';
+import { type DevelopNeed, developNeed } from './develop.js';
+import { warOutcome } from './end.js';
+import type { GainOption } from './gain.js';
+import { seatOfSlot } from './round.js';
+import type { Sheet } from './sheet.js';
+import type { RollRecord, Springing, Table, TurnState, WarOptions, WarState } from './state.js';
+
+/** The public side of the current step: who has chosen, never what. */
+export type StepView =
+  | { kind: 'setup' | 'develop' | 'gain'; done: number[] }
+  | { kind: 'roll'; roller: number }
+  | { kind: 'declare'; together: true; done: number[] }
+  | { kind: 'declare'; together: false; seat: number; lap: number }
+  | { kind: 'grow'; owed: number[]; done: number[] }
+  | { kind: 'traps'; queue: Springing[] }
+  | { kind: 'over' };
+
+/** A seat's own phone: what it must do now and its own pending (hidden from others) choices. */
+export interface YouView {
+  seat: number;
+  /** What this seat must develop at this step, or null. */
+  develop: DevelopNeed | null;
+  /** This seat's pending developments (setup, develop or Grow), until revealed. */
+  picks: Development[] | null;
+  /** This seat's pending declarations (two players), until revealed. */
+  declarations: Declaration[] | null;
+  /** This seat's pending gain, until paid. */
+  gain: GainOption | null;
+}
+
+/** What a viewer sees: every sheet, mark, trap, score and revealed declaration, plus its own pending choices. */
+export interface WarView extends Table {
+  game: 'war-pnp';
+  options: WarOptions;
+  round: number;
+  sheets: Sheet[];
+  rolls: RollRecord[];
+  scoresByRound: number[][];
+  turn: TurnState | null;
+  step: StepView;
+  /** Seats still deciding. */
+  waitingOn: number[];
+  you: YouView | null;
+  outcome: Outcome | null;
+}
+
+/** The seats whose slot holds a submitted choice. */
+function doneSeats(slots: readonly unknown[]): number[] {
+  return slots.flatMap((s, seat) => (s === null ? [] : [seat]));
+}
+
+/** The public part of the step: whether each seat has chosen, not its choice. */
+function stepView(state: WarState): StepView {
+  const step = state.step;
+  switch (step.kind) {
+    case 'setup':
+    case 'develop':
+      return { kind: step.kind, done: doneSeats(step.picks) };
+    case 'grow':
+      return { kind: 'grow', owed: [...step.owed], done: doneSeats(step.picks) };
+    case 'gain':
+      return { kind: 'gain', done: doneSeats(step.choices) };
+    case 'roll':
+      return { kind: 'roll', roller: state.main };
+    case 'declare':
+      return step.together
+        ? { kind: 'declare', together: true, done: doneSeats(step.pending) }
+        : {
+            kind: 'declare',
+            together: false,
+            seat: seatOfSlot(state, step.turn),
+            lap: step.turn < state.seats ? 1 : 2,
+          };
+    case 'traps':
+      return { kind: 'traps', queue: step.queue.map((s) => ({ ...s })) };
+    case 'over':
+      return { kind: 'over' };
+  }
+}
+
+/** A seat's own pending choices at this step. */
+function youView(state: WarState, seat: number): YouView {
+  const step = state.step;
+  const picks = step.kind === 'setup' || step.kind === 'develop' || step.kind === 'grow' ? step.picks[seat] : null;
+  const declarations = step.kind === 'declare' && step.together ? step.pending[seat] : null;
+  const gain = step.kind === 'gain' ? step.choices[seat] : null;
+  return {
+    seat,
+    develop: developNeed(state, seat),
+    picks: picks ?? null,
+    declarations: declarations ?? null,
+    gain: gain ?? null,
+  };
+}
+
+/**
+ * The view for one viewer, built field by field from public data so that no
+ * pending choice of another seat can slip through; the seat's own pending
+ * choices go only into `you`.
+ */
+export function warView(state: WarState, viewer: Viewer): WarView {
+  const copy = <T>(v: T): T => JSON.parse(JSON.stringify(v)) as T;
+  const seat = viewer.role === 'seat' && viewer.seat >= 0 && viewer.seat < state.seats ? viewer.seat : null;
+  return {
+    game: 'war-pnp',
+    seats: state.seats,
+    options: { ...state.options },
+    round: state.round,
+    main: state.main,
+    scores: [...state.scores],
+    sheets: copy(state.sheets),
+    rolls: copy(state.rolls),
+    scoresByRound: copy(state.scoresByRound),
+    turn: copy(state.turn),
+    step: stepView(state),
+    waitingOn: warAwaiting(state).map((a) => a.seat),
+    you: seat === null ? null : copy(youView(state, seat)),
+    outcome: warOutcome(state),
+  };
+}
