@@ -35,8 +35,12 @@ export const roomErrors = {
   'room/not-playing': 'No game is being played right now.',
   /** The game id is not one we host. */
   'room/unknown-game': "We don't host that game.",
+  /** A game can only start once one has been chosen. */
+  'room/no-game': 'Choose a game first.',
   /** The seat number is not a seat of this room. */
   'room/unknown-seat': "There's no such seat.",
+  /** The lead or host can only play for a seat its player has left. */
+  'room/seat-occupied': 'That seat still has its player.',
   /** A test-only setting was used on a server not started in test mode. */
   'room/test-only': 'That setting is only available in test mode.',
   /** Something went wrong on the server; nothing was changed. */

@@ -23,8 +23,11 @@ export const Token = z.string().min(16).max(128);
 /** Turn timer choices, in seconds (0 = off). */
 export const TimerSeconds = z.union([z.literal(0), z.literal(30), z.literal(60), z.literal(120)]);
 
-/** Test-only: a fixed dice seed (hex, 32+ digits); refused unless the server runs in test mode. */
-export const TestSeed = z.string().regex(/^[0-9a-f]{32,128}$/);
+/** Test-only: a fixed dice seed (16 to 64 bytes as lowercase hex); refused unless the server runs in test mode. */
+export const TestSeed = z.string().regex(/^(?:[0-9a-f]{2}){16,64}$/);
+
+/** The most players a room seats, whatever the game allows. */
+export const ROOM_SEAT_LIMIT = 16;
 
 /** `room:create` */
 export const CreateRoom = z.discriminatedUnion('as', [
@@ -81,6 +84,7 @@ export const ActionEnvelope = z.object({
 });
 
 /** Parsed payload types. */
+export type TimerSeconds = z.infer<typeof TimerSeconds>;
 export type CreateRoom = z.infer<typeof CreateRoom>;
 export type JoinRoom = z.infer<typeof JoinRoom>;
 export type Configure = z.infer<typeof Configure>;
@@ -105,10 +109,37 @@ export interface Joined {
   hostToken?: string;
 }
 
-/** What a successful action returns. */
+/** What a successful action or lead/host control returns. */
 export interface ActionResult {
-  /** The room version after the action. */
+  /** The room version after the change. */
   version: number;
+}
+
+/** What each client event's acknowledgement carries when it succeeds. */
+export interface ReplyValues {
+  'room:create': Joined;
+  'room:join': Joined;
+  'room:configure': ActionResult;
+  'room:lock': ActionResult;
+  'room:start': ActionResult;
+  'room:remove-seat': ActionResult;
+  'room:rematch': ActionResult;
+  'game:action': ActionResult;
+}
+
+/** `room:seat-lost`: why this socket no longer holds its seat. */
+export interface SeatLost {
+  code: string;
+  reason: 'taken-over' | 'removed';
+}
+
+/** Where the server's public facts are served over HTTP. */
+export const SERVER_INFO_PATH = '/api/info';
+
+/** `GET /api/info`: what a host screen needs to tell phones where to go. */
+export interface ServerInfo {
+  /** The address phones should open (configured, or guessed from the local network); null if unknown. */
+  publicUrl: string | null;
 }
 
 /** A seat as everyone sees it. */

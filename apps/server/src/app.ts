@@ -1,0 +1,49 @@
+import Fastify, { LogController, type FastifyBaseLogger, type FastifyInstance } from 'fastify';
+import type { Logger } from 'pino';
+import { systemClock, type Clock } from './clock.js';
+import type { Config } from './config.js';
+import { createLogger } from './logger.js';
+import { realtime } from './realtime.js';
+import { retention } from './retention.js';
+import type { RoomStore } from './store/room-store.js';
+import { openSqliteStore } from './store/sqlite-store.js';
+import { webApp } from './web-app.js';
+
+/** What a caller may put in place of the defaults (tests: a manual clock, their own store or logger). */
+export interface AppDeps {
+  store?: RoomStore;
+  clock?: Clock;
+  logger?: Logger;
+}
+
+function openStore(config: Config): RoomStore {
+  switch (config.store) {
+    case 'sqlite':
+      return openSqliteStore(config.dataDir);
+  }
+}
+
+/**
+ * The whole server as a Fastify app: health check, the web app, Socket.IO and
+ * the rooms behind it. It never listens by itself; `main.ts` and tests do.
+ * Closing it closes the sockets, stops the timers and closes the store.
+ */
+export async function buildApp(config: Config, deps: AppDeps = {}): Promise<FastifyInstance> {
+  const logger = deps.logger ?? createLogger(config);
+  // Socket.IO and static files would make one log line per request: rooms log what matters instead.
+  const logController = new LogController({ disableRequestLogging: true });
+  const loggerInstance: FastifyBaseLogger = logger;
+  const app: FastifyInstance = Fastify({ loggerInstance, logController });
+  const store = deps.store ?? openStore(config);
+  const clock = deps.clock ?? systemClock;
+
+  app.addHook('onClose', async () => {
+    // A store handed in belongs to the caller, who closes it.
+    if (deps.store === undefined) await store.close();
+  });
+  app.get('/healthz', async () => ({ ok: true }));
+  await app.register(realtime, { config, store, clock, log: logger });
+  await app.register(retention, { config, store, clock });
+  await app.register(webApp, { config });
+  return app;
+}

@@ -1,0 +1,30 @@
+import { describe, expect, it } from 'vitest';
+import { loadConfig } from './config.js';
+
+describe('configuration', () => {
+  it('has working defaults with test mode off', () => {
+    const config = loadConfig({});
+    expect(config.port).toBe(3000);
+    expect(config.host).toBe('0.0.0.0');
+    expect(config.dataDir).toBe('./data');
+    expect(config.testMode).toBe(false);
+    expect(config.store).toBe('sqlite');
+    expect(config.publicUrl).toBeNull();
+    expect(config.webDir).toMatch(/apps[\\/]web[\\/]build$/);
+  });
+
+  it('reads numbers, flags and hours from strings', () => {
+    const config = loadConfig({ PORT: '8080', TEST_MODE: 'true', FINISHED_RETENTION_HOURS: '2', JOINS_PER_MINUTE: '30' });
+    expect(config.port).toBe(8080);
+    expect(config.testMode).toBe(true);
+    expect(config.finishedRetentionMs).toBe(2 * 3_600_000);
+    expect(config.joinLimit.perSecond).toBeCloseTo(0.5);
+  });
+
+  it('refuses values it cannot use, naming them', () => {
+    expect(() => loadConfig({ PORT: 'eighty' })).toThrow(/PORT/);
+    expect(() => loadConfig({ TEST_MODE: 'maybe' })).toThrow(/TEST_MODE/);
+    expect(() => loadConfig({ STORE: 'redis' })).toThrow(/STORE/);
+    expect(() => loadConfig({ PUBLIC_URL: 'not a url' })).toThrow(/PUBLIC_URL/);
+  });
+});

@@ -1,0 +1,78 @@
+import { fileURLToPath } from 'node:url';
+import { z } from 'zod';
+
+/** The built web app inside this repository, whatever the working directory. */
+const defaultWebDir = fileURLToPath(new URL('../../web/build', import.meta.url));
+
+const flag = z
+  .enum(['1', '0', 'true', 'false', 'yes', 'no', 'on', 'off', ''])
+  .default('')
+  .transform((v) => ['1', 'true', 'yes', 'on'].includes(v));
+
+const positive = (fallback: number) => z.coerce.number().positive().default(fallback);
+const whole = (fallback: number) => z.coerce.number().int().positive().default(fallback);
+
+const Env = z.object({
+  PORT: z.coerce.number().int().min(0).max(65535).default(3000),
+  HOST: z.string().min(1).default('0.0.0.0'),
+  DATA_DIR: z.string().min(1).default('./data'),
+  LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
+  TEST_MODE: flag,
+  FINISHED_RETENTION_HOURS: positive(24),
+  IDLE_RETENTION_HOURS: positive(72),
+  PUBLIC_URL: z.url().optional(),
+  WEB_DIR: z.string().min(1).default(defaultWebDir),
+  STORE: z.enum(['sqlite']).default('sqlite'),
+  MAX_PAYLOAD_BYTES: whole(4096),
+  ACTION_BURST: whole(20),
+  ACTIONS_PER_SECOND: positive(10),
+  JOIN_BURST: whole(8),
+  JOINS_PER_MINUTE: positive(20),
+});
+
+/** Everything the server can be told, parsed once at start. */
+export interface Config {
+  port: number;
+  host: string;
+  dataDir: string;
+  logLevel: z.infer<typeof Env>['LOG_LEVEL'];
+  /** Allows the fixed dice seed on `room:create`; never on in production. */
+  testMode: boolean;
+  /** How long a finished game keeps its room, result and action log. */
+  finishedRetentionMs: number;
+  /** How long a room nobody has changed is kept before it is dropped. */
+  idleRetentionMs: number;
+  publicUrl: string | null;
+  webDir: string;
+  store: 'sqlite';
+  /** The largest message a client may send; larger ones are refused or cut off. */
+  maxPayloadBytes: number;
+  /** Per connection: room messages as a token bucket. */
+  actionLimit: { burst: number; perSecond: number };
+  /** Per connection: create and join attempts, kept low against code guessing. */
+  joinLimit: { burst: number; perSecond: number };
+}
+
+const HOUR = 3_600_000;
+
+/** Parse the environment (or any map like it); throws a readable error on a bad value. */
+export function loadConfig(env: Record<string, string | undefined>): Config {
+  const parsed = Env.safeParse(env);
+  if (!parsed.success) throw new Error(`bad configuration:\n${z.prettifyError(parsed.error)}`);
+  const e = parsed.data;
+  return {
+    port: e.PORT,
+    host: e.HOST,
+    dataDir: e.DATA_DIR,
+    logLevel: e.LOG_LEVEL,
+    testMode: e.TEST_MODE,
+    finishedRetentionMs: e.FINISHED_RETENTION_HOURS * HOUR,
+    idleRetentionMs: e.IDLE_RETENTION_HOURS * HOUR,
+    publicUrl: e.PUBLIC_URL ?? null,
+    webDir: e.WEB_DIR,
+    store: e.STORE,
+    maxPayloadBytes: e.MAX_PAYLOAD_BYTES,
+    actionLimit: { burst: e.ACTION_BURST, perSecond: e.ACTIONS_PER_SECOND },
+    joinLimit: { burst: e.JOIN_BURST, perSecond: e.JOINS_PER_MINUTE / 60 },
+  };
+}

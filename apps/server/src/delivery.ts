@@ -1,0 +1,87 @@
+import { ServerEvent, type RoomView, type SeatLost } from '@rollcall/protocol';
+import type { Server, Socket } from 'socket.io';
+import type { Presence } from './views.js';
+
+/** What a connection is in a room, for delivery. */
+export type Audience = { role: 'seat'; seatId: string } | { role: 'host'; controls: boolean } | { role: 'spectator' };
+
+/** The room a connection is in, kept on the socket. */
+export interface Membership {
+  code: string;
+  audience: Audience;
+}
+
+/** How the room service reaches connections; Socket.IO rooms underneath. */
+export interface Delivery {
+  /** Put a connection into a room's audience, out of whatever it was in; returns what it left. */
+  enter(connectionId: string, code: string, audience: Audience): Membership | null;
+  /** Tell a seat's other connections it is no longer theirs, and stop sending them its views. */
+  evictSeat(code: string, seatId: string, reason: SeatLost['reason'], keepConnectionId?: string): void;
+  /** Which of the given seats have a connection, and how many spectators watch. */
+  presence(code: string, seatIds: readonly string[]): Presence;
+  /** Send the public views to every host screen and spectator of the room. */
+  sendPublic(code: string, views: { host: RoomView; display: RoomView; spectator: RoomView }): void;
+  /** Send a seat's view to that seat's connections. */
+  sendSeat(code: string, seatId: string, view: RoomView): void;
+}
+
+const channel = {
+  host: (code: string) => `${code}/host`,
+  display: (code: string) => `${code}/display`,
+  spectators: (code: string) => `${code}/spectators`,
+  seat: (code: string, seatId: string) => `${code}/seat/${seatId}`,
+};
+
+function channelOf(code: string, audience: Audience): string {
+  if (audience.role === 'seat') return channel.seat(code, audience.seatId);
+  if (audience.role === 'spectator') return channel.spectators(code);
+  return audience.controls ? channel.host(code) : channel.display(code);
+}
+
+/** The membership recorded on a socket, if any. */
+export function membershipOf(socket: Socket): Membership | null {
+  return (socket.data as { membership?: Membership }).membership ?? null;
+}
+
+function setMembership(socket: Socket, membership: Membership | null): void {
+  (socket.data as { membership?: Membership | null }).membership = membership;
+}
+
+/** Delivery over one Socket.IO server. Each audience is a Socket.IO room, so a broadcast is one call. */
+export function socketDelivery(io: Server): Delivery {
+  const size = (name: string) => io.sockets.adapter.rooms.get(name)?.size ?? 0;
+  return {
+    enter(connectionId, code, audience) {
+      const socket = io.sockets.sockets.get(connectionId);
+      if (socket === undefined) return null;
+      const before = membershipOf(socket);
+      if (before !== null) void socket.leave(channelOf(before.code, before.audience));
+      void socket.join(channelOf(code, audience));
+      setMembership(socket, { code, audience });
+      return before;
+    },
+    evictSeat(code, seatId, reason, keepConnectionId) {
+      const name = channel.seat(code, seatId);
+      const lost: SeatLost = { code, reason };
+      for (const id of io.sockets.adapter.rooms.get(name) ?? []) {
+        const socket = io.sockets.sockets.get(id);
+        if (socket === undefined || id === keepConnectionId) continue;
+        void socket.leave(name);
+        setMembership(socket, null);
+        socket.emit(ServerEvent.seatLost, lost);
+      }
+    },
+    presence(code, seatIds) {
+      const connectedSeats = new Set(seatIds.filter((id) => size(channel.seat(code, id)) > 0));
+      return { connectedSeats, spectators: size(channel.spectators(code)) };
+    },
+    sendPublic(code, views) {
+      io.to(channel.host(code)).emit(ServerEvent.view, views.host);
+      io.to(channel.display(code)).emit(ServerEvent.view, views.display);
+      io.to(channel.spectators(code)).emit(ServerEvent.view, views.spectator);
+    },
+    sendSeat(code, seatId, view) {
+      io.to(channel.seat(code, seatId)).emit(ServerEvent.view, view);
+    },
+  };
+}

@@ -1,0 +1,135 @@
+import { ClientEvent, roomError, type ClientEventName, type Reply } from '@rollcall/protocol';
+import type { FastifyInstance } from 'fastify';
+import type { Logger } from 'pino';
+import { Server, type Socket } from 'socket.io';
+import type { Clock } from './clock.js';
+import type { Config } from './config.js';
+import { membershipOf, socketDelivery } from './delivery.js';
+import { TokenBucket } from './rate-limit.js';
+import { RoomService } from './room-service.js';
+import { newSeed } from './secrets.js';
+import type { RoomStore } from './store/room-store.js';
+
+/** What the realtime plugin is given by the app. */
+export interface RealtimeOptions {
+  config: Config;
+  store: RoomStore;
+  clock: Clock;
+  log: Logger;
+}
+
+/** Events that spend the join bucket: they are how someone would guess codes. */
+const joinEvents: ReadonlySet<ClientEventName> = new Set([ClientEvent.createRoom, ClientEvent.joinRoom]);
+
+type Handler = (service: RoomService, socket: Socket, payload: unknown) => Promise<Reply<unknown>>;
+
+const handlers: Record<ClientEventName, Handler> = {
+  [ClientEvent.createRoom]: (s, socket, p) => s.create(socket.id, p),
+  [ClientEvent.joinRoom]: (s, socket, p) => s.join(socket.id, p),
+  [ClientEvent.configure]: (s, _socket, p) => s.configure(p),
+  [ClientEvent.setLock]: (s, _socket, p) => s.setLock(p),
+  [ClientEvent.start]: (s, _socket, p) => s.start(p),
+  [ClientEvent.removeSeat]: (s, _socket, p) => s.removeSeat(p),
+  [ClientEvent.rematch]: (s, _socket, p) => s.rematch(p),
+  [ClientEvent.action]: (s, _socket, p) => s.act(p),
+};
+
+/** The size of a message's arguments as JSON, or Infinity when they cannot be measured. */
+function sizeOf(args: unknown[]): number {
+  try {
+    return Buffer.byteLength(JSON.stringify(args) ?? '');
+  } catch {
+    return Number.POSITIVE_INFINITY;
+  }
+}
+
+/** The room a message is about, for log lines: the code it names, else the room the socket is in. */
+function roomOf(socket: Socket, payload: unknown): string | null {
+  const named = typeof payload === 'object' && payload !== null ? (payload as { code?: unknown }).code : undefined;
+  return typeof named === 'string' ? named.slice(0, 8) : (membershipOf(socket)?.code ?? null);
+}
+
+/**
+ * Socket.IO on the app's own HTTP server, as a Fastify plugin: every client
+ * event is rate-limited, size-checked and handed to the room service, and
+ * always answered with a `Reply` when the client asked for one. Closing the
+ * app disconnects every socket and stops the turn timers.
+ */
+export async function realtime(
+  app: FastifyInstance,
+  { config, store, clock, log: appLog }: RealtimeOptions,
+): Promise<void> {
+  const io = new Server(app.server, {
+    serveClient: false,
+    // Seats are claimed with explicit tokens, never cookies, so any origin may connect (e.g. the dev server).
+    cors: { origin: true },
+    // Far beyond any real message; the per-event cap below answers the merely too large with a typed error.
+    maxHttpBufferSize: config.maxPayloadBytes * 4,
+  });
+  const log = appLog.child({ part: 'rooms' });
+  const service = new RoomService({
+    store,
+    clock,
+    log,
+    delivery: socketDelivery(io),
+    seed: newSeed,
+    testMode: config.testMode,
+  });
+
+  io.on('connection', (socket) => {
+    const limits = { action: new TokenBucket(config.actionLimit), join: new TokenBucket(config.joinLimit) };
+    // One warning per flood, not one per refused message.
+    let flooding = false;
+    for (const event of Object.values(ClientEvent)) {
+      socket.on(event, (...args: unknown[]) => {
+        const last = args.at(-1);
+        const ack = typeof last === 'function' ? (args.pop() as (reply: Reply<unknown>) => void) : null;
+        const line = { room: roomOf(socket, args[0]), seat: null, event };
+        const answer = (reply: Reply<unknown>) => {
+          if (!reply.ok) log.debug({ ...line, code: reply.error.code }, 'refused');
+          try {
+            ack?.(reply);
+          } catch (err) {
+            log.warn({ ...line, err }, 'could not acknowledge');
+          }
+        };
+        try {
+          const bucket = joinEvents.has(event) ? limits.join : limits.action;
+          if (!bucket.take()) {
+            if (!flooding) log.warn(line, 'rate limited');
+            flooding = true;
+            answer({ ok: false, error: roomError('room/rate-limited') });
+            return;
+          }
+          flooding = false;
+          if (sizeOf(args) > config.maxPayloadBytes) {
+            log.warn(line, 'message too large');
+            answer({ ok: false, error: roomError('room/too-large') });
+            return;
+          }
+          handlers[event](service, socket, args[0]).then(answer, (err: unknown) => {
+            log.error({ ...line, err }, 'handler failed');
+            answer({ ok: false, error: roomError('room/internal') });
+          });
+        } catch (err) {
+          log.error({ ...line, err }, 'handler failed');
+          answer({ ok: false, error: roomError('room/internal') });
+        }
+      });
+    }
+    socket.on('disconnecting', () => {
+      const membership = membershipOf(socket);
+      if (membership !== null) service.presenceChanged(membership);
+    });
+  });
+
+  app.addHook('onReady', async () => {
+    const restored = await service.restoreTimers();
+    if (restored > 0) log.info({ rooms: restored }, 'turn timers restored');
+  });
+  app.addHook('preClose', async () => {
+    io.disconnectSockets(true);
+    io.engine.close();
+    await service.close();
+  });
+}

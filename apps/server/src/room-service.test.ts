@@ -1,0 +1,126 @@
+import { rmSync } from 'node:fs';
+import type { RoomView } from '@rollcall/protocol';
+import pino from 'pino';
+import { afterEach, describe, expect, it } from 'vitest';
+import { tempDataDir } from '../test/harness.js';
+import { ManualClock } from './clock.js';
+import type { Delivery } from './delivery.js';
+import { RoomService } from './room-service.js';
+import type { RoomStore } from './store/room-store.js';
+import { openSqliteStore } from './store/sqlite-store.js';
+
+const stores: { dir: string; store: RoomStore }[] = [];
+afterEach(async () => {
+  for (const { dir, store } of stores.splice(0)) {
+    await store.close();
+    rmSync(dir, { recursive: true, force: true });
+  }
+});
+
+/** What happened, in order: commits to the store and views handed to delivery. */
+type Happening = { commit: number } | { view: number; to: string };
+
+function sqliteStore(): RoomStore {
+  const dir = tempDataDir();
+  const store = openSqliteStore(dir);
+  stores.push({ dir, store });
+  return store;
+}
+
+/** Delivery that records what it would send; every seat that entered counts as connected. */
+function recordingDelivery(happenings: Happening[]): Delivery {
+  const seats = new Set<string>();
+  return {
+    enter(_connectionId, _code, audience) {
+      if (audience.role === 'seat') seats.add(audience.seatId);
+      return null;
+    },
+    evictSeat: () => undefined,
+    presence: (_code, seatIds) => ({ connectedSeats: new Set(seatIds.filter((id) => seats.has(id))), spectators: 0 }),
+    sendPublic: (_code, views) => void happenings.push({ view: views.host.version, to: 'public' }),
+    sendSeat: (_code, seatId, view: RoomView) => void happenings.push({ view: view.version, to: seatId }),
+  };
+}
+
+/** The same store, with its commits recorded. */
+function recorded(store: RoomStore, happenings: Happening[]): RoomStore {
+  return {
+    ...store,
+    async commit(room, expected, entry) {
+      const ok = await store.commit(room, expected, entry);
+      if (ok) happenings.push({ commit: room.version });
+      return ok;
+    },
+  };
+}
+
+/** The same store, where another server slips one change in just before this one's first commit. */
+function raced(store: RoomStore): RoomStore {
+  let raceDone = false;
+  return {
+    ...store,
+    async commit(room, expected, entry) {
+      if (!raceDone) {
+        raceDone = true;
+        const current = (await store.load(room.code))!;
+        const theirs = { ...current, version: current.version + 1, locked: true };
+        await store.commit(theirs, expected, { kind: 'lock', seat: null, detail: {}, version: theirs.version, at: 0 });
+      }
+      return store.commit(room, expected, entry);
+    },
+  };
+}
+
+function service(store: RoomStore, happenings: Happening[] = []): RoomService {
+  return new RoomService({
+    store,
+    clock: new ManualClock(),
+    log: pino({ level: 'silent' }),
+    delivery: recordingDelivery(happenings),
+    seed: () => new Uint8Array(16).fill(3),
+    testMode: false,
+  });
+}
+
+describe('the room service', () => {
+  it('sends no view of a version before that version is stored', async () => {
+    const happenings: Happening[] = [];
+    const rooms = service(recorded(sqliteStore(), happenings), happenings);
+    const created = await rooms.create('phone-1', { as: 'player', name: 'Ann' });
+    if (!created.ok) throw new Error(created.error.code);
+    const { code, seatToken } = created.value;
+    await rooms.configure({ code, token: seatToken, game: 'wfgts' });
+    await rooms.start({ code, token: seatToken });
+    await rooms.act({ code, token: seatToken, id: 'a', action: { type: 'carry', dice: [1] } });
+    const views = happenings.filter((h) => 'view' in h && h.view > 1);
+    expect(views.length).toBeGreaterThanOrEqual(6);
+    for (const view of views) {
+      if (!('view' in view)) continue;
+      const stored = happenings.findIndex((h) => 'commit' in h && h.commit === view.view);
+      expect(stored).toBeGreaterThanOrEqual(0);
+      expect(stored).toBeLessThan(happenings.indexOf(view));
+    }
+  });
+
+  it('retries a change that lost the race to another writer, on top of the newer room', async () => {
+    const store = sqliteStore();
+    const created = await service(store).create('tv', { as: 'host' });
+    if (!created.ok || created.value.hostToken === undefined) throw new Error('no room');
+    const { code, hostToken } = created.value;
+
+    const reply = await service(raced(store)).configure({ code, token: hostToken, game: 'wfgts', timer: 60 });
+    expect(reply).toEqual({ ok: true, value: { version: 2 } });
+    expect(await store.load(code)).toMatchObject({ version: 2, locked: true, timerSeconds: 60, game: { id: 'wfgts' } });
+    expect((await store.log(code)).map((e) => e.kind)).toEqual(['create', 'lock', 'configure']);
+  });
+
+  it('refuses the test seed outside test mode, and tells a bad name from a bad request', async () => {
+    const rooms = service(sqliteStore());
+    const seeded = await rooms.create('tv', { as: 'host', testSeed: '00'.repeat(16) });
+    expect(seeded).toMatchObject({ ok: false, error: { code: 'room/test-only' } });
+    const nameless = await rooms.create('phone', { as: 'player', name: ' ' });
+    expect(nameless).toMatchObject({ ok: false, error: { code: 'room/bad-name' } });
+    const odd = await rooms.join('phone', { code: 'ABCD', as: 'juggler' });
+    expect(odd).toMatchObject({ ok: false, error: { code: 'room/bad-request' } });
+  });
+});

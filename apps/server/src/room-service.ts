@@ -1,0 +1,431 @@
+import {
+  ActionEnvelope,
+  Configure,
+  CreateRoom,
+  JoinRoom,
+  Rematch,
+  RemoveSeat,
+  SetLock,
+  Start,
+  roomError,
+  type ActionResult,
+  type ErrorBody,
+  type Joined,
+  type Reply,
+} from '@rollcall/protocol';
+import { findGame } from '@rollcall/rules';
+import type { Logger } from 'pino';
+import type { z } from 'zod';
+import type { Clock } from './clock.js';
+import type { Audience, Delivery, Membership } from './delivery.js';
+import {
+  addPlayer,
+  configure,
+  playAction,
+  rematch,
+  removeSeat,
+  setLock,
+  startGame,
+  type Change,
+  type ChangeNote,
+} from './room-changes.js';
+import { canLead, holderOf, newRoom, RECENT_ACTIONS, type Holder, type RoomRecord } from './room-record.js';
+import { hashToken, newId, newRoomCode, newToken } from './secrets.js';
+import type { RoomStore } from './store/room-store.js';
+import { TurnTimers } from './turn-timers.js';
+import { roomViews } from './views.js';
+
+/** Everything the room service works with; all of it injected. */
+export interface RoomServiceDeps {
+  store: RoomStore;
+  clock: Clock;
+  log: Logger;
+  delivery: Delivery;
+  /** Where each new room's dice seed comes from (crypto in production). */
+  seed: () => Uint8Array;
+  /** Whether `room:create` may fix the dice seed. */
+  testMode: boolean;
+}
+
+/** How many times a change is retried when another writer moved the room on first. */
+const COMMIT_ATTEMPTS = 3;
+/** How many fresh codes to try before giving up on creating a room. */
+const CODE_ATTEMPTS = 20;
+
+/** What to do with a loaded room: refuse, answer without a change, or commit a change. */
+type Decision<T> =
+  | { kind: 'refuse'; error: ErrorBody }
+  | { kind: 'answer'; value: T; effects?: () => void }
+  | { kind: 'commit'; room: RoomRecord; note: ChangeNote; value: T; effects?: () => void };
+
+const fail = <T>(error: ErrorBody): Reply<T> => ({ ok: false, error });
+const refuse = <T>(error: ErrorBody): Decision<T> => ({ kind: 'refuse', error });
+const committed = (change: Extract<Change, { ok: true }>): Decision<ActionResult> => ({
+  kind: 'commit',
+  room: change.room,
+  note: change.note,
+  value: { version: change.room.version },
+});
+
+function parse<S extends z.ZodType>(schema: S, payload: unknown): z.infer<S> | null {
+  const parsed = schema.safeParse(payload);
+  return parsed.success ? parsed.data : null;
+}
+
+/** Why a create or join payload was refused: a name out of bounds gets its own message. */
+function joinRefusal(schema: z.ZodType, payload: unknown): ErrorBody {
+  const issues = schema.safeParse(payload).error?.issues ?? [];
+  const nameOnly = issues.length > 0 && issues.every((issue) => issue.path.length === 1 && issue.path[0] === 'name');
+  return roomError(nameOnly ? 'room/bad-name' : 'room/bad-request');
+}
+
+/**
+ * The only place rooms change. Every message goes parse → authorise → load →
+ * version check → apply → commit → send views; changes to one room run one
+ * at a time, and views go out only after the store has the change.
+ */
+export class RoomService {
+  private readonly queues = new Map<string, Promise<unknown>>();
+  private readonly timers: TurnTimers;
+
+  constructor(private readonly deps: RoomServiceDeps) {
+    this.timers = new TurnTimers(deps.clock, (code, deadline) => void this.onDeadline(code, deadline));
+  }
+
+  /** Open a room as its host screen or first player. */
+  async create(connectionId: string, payload: unknown): Promise<Reply<Joined>> {
+    const p = parse(CreateRoom, payload);
+    if (p === null) return fail(joinRefusal(CreateRoom, payload));
+    if (p.testSeed !== undefined && !this.deps.testMode) return fail(roomError('room/test-only'));
+    const seed = p.testSeed === undefined ? this.deps.seed() : Buffer.from(p.testSeed, 'hex');
+    for (let attempt = 0; attempt < CODE_ATTEMPTS; attempt++) {
+      const code = newRoomCode();
+      const opened = await this.serial(code, () => this.open(connectionId, code, p, seed));
+      if (opened !== null) return opened;
+    }
+    this.deps.log.error('no free room code found');
+    return fail(roomError('room/internal'));
+  }
+
+  /** Enter a room as a new player, as a seat coming back, as a spectator or as a host screen. */
+  async join(connectionId: string, payload: unknown): Promise<Reply<Joined>> {
+    const p = parse(JoinRoom, payload);
+    if (p === null) return fail(joinRefusal(JoinRoom, payload));
+    const { code } = p;
+    return this.decide(code, (room): Decision<Joined> => {
+      const now = this.deps.clock.now();
+      switch (p.as) {
+        case 'player': {
+          const seatToken = newToken();
+          const seatId = newId();
+          const change = addPlayer(room, { name: p.name, seatId, tokenHash: hashToken(seatToken), now });
+          if (!change.ok) return refuse(change.error);
+          const seat = change.room.seats.length - 1;
+          return {
+            kind: 'commit',
+            room: change.room,
+            note: change.note,
+            value: { code, role: 'seat', seat, seatToken },
+            effects: () => {
+              this.enter(connectionId, code, { role: 'seat', seatId });
+              this.roomLog(code, seat).info('player joined');
+            },
+          };
+        }
+        case 'seat': {
+          const holder = holderOf(room, hashToken(p.seatToken));
+          if (holder?.role !== 'seat') return refuse(roomError('room/bad-token'));
+          return {
+            kind: 'answer',
+            value: { code, role: 'seat', seat: holder.seat, seatToken: p.seatToken },
+            effects: () => {
+              this.deps.delivery.evictSeat(code, holder.seatId, 'taken-over', connectionId);
+              this.enter(connectionId, code, { role: 'seat', seatId: holder.seatId });
+              this.roomLog(code, holder.seat).debug('seat reconnected');
+            },
+          };
+        }
+        case 'spectator':
+          if (!room.spectatorsAllowed) return refuse(roomError('room/no-spectators'));
+          return {
+            kind: 'answer',
+            value: { code, role: 'spectator' },
+            effects: () => this.enter(connectionId, code, { role: 'spectator' }),
+          };
+        case 'host': {
+          const controls = p.hostToken !== undefined;
+          if (controls && holderOf(room, hashToken(p.hostToken ?? ''))?.role !== 'host') {
+            return refuse(roomError('room/bad-token'));
+          }
+          return {
+            kind: 'answer',
+            value: controls ? { code, role: 'host', hostToken: p.hostToken } : { code, role: 'host' },
+            effects: () => this.enter(connectionId, code, { role: 'host', controls }),
+          };
+        }
+      }
+    });
+  }
+
+  /** Lead or host: choose the game, its options and the turn timer. */
+  configure(payload: unknown): Promise<Reply<ActionResult>> {
+    return this.control(Configure, payload, (room, p, now) =>
+      configure(room, { game: p.game, options: p.options, timer: p.timer, now }),
+    );
+  }
+
+  /** Lead or host: lock the room and allow or refuse spectators. */
+  setLock(payload: unknown): Promise<Reply<ActionResult>> {
+    return this.control(SetLock, payload, (room, p, now) =>
+      setLock(room, { locked: p.locked, spectatorsAllowed: p.spectatorsAllowed, now }),
+    );
+  }
+
+  /** Lead or host: start the chosen game. */
+  start(payload: unknown): Promise<Reply<ActionResult>> {
+    return this.control(Start, payload, (room, _p, now) => startGame(room, now));
+  }
+
+  /** Lead or host: remove a seat; its connections are told they lost it. */
+  removeSeat(payload: unknown): Promise<Reply<ActionResult>> {
+    return this.control(
+      RemoveSeat,
+      payload,
+      (room, p, now) => removeSeat(room, { seat: p.seat, now }),
+      (before, p) => {
+        const seat = before.seats[p.seat];
+        if (seat !== undefined) this.deps.delivery.evictSeat(before.code, seat.id, 'removed');
+      },
+    );
+  }
+
+  /** Lead or host: back to the lobby with the same seats. */
+  rematch(payload: unknown): Promise<Reply<ActionResult>> {
+    return this.control(Rematch, payload, (room, _p, now) => rematch(room, now));
+  }
+
+  /** A seat's move, or the lead's or host's move for a vacant seat. */
+  act(payload: unknown): Promise<Reply<ActionResult>> {
+    const p = parse(ActionEnvelope, payload);
+    if (p === null) return Promise.resolve(fail(roomError('room/bad-request')));
+    return this.decide(p.code, (room): Decision<ActionResult> => {
+      const holder = holderOf(room, hashToken(p.token));
+      if (holder === null) return refuse(roomError('room/bad-token'));
+      const acting = this.actingSeat(room, holder, p.seat);
+      if ('error' in acting) return refuse(acting.error);
+      const key = `${holder.role === 'host' ? 'host' : holder.seatId}:${acting.seat}:${p.id}`;
+      const earlier = room.recentActions.find((a) => a.key === key);
+      if (earlier !== undefined) return { kind: 'answer', value: { version: earlier.version } };
+      if (p.version !== undefined && (p.version < room.stepVersion || p.version > room.version)) {
+        return refuse(roomError('room/stale-version'));
+      }
+      const now = this.deps.clock.now();
+      const change = playAction(room, { seat: acting.seat, action: p.action, by: acting.by, now });
+      if (!change.ok) return refuse(change.error);
+      const remembered = [...room.recentActions, { key, version: change.room.version }].slice(-RECENT_ACTIONS);
+      return committed({ ...change, room: { ...change.room, recentActions: remembered } });
+    });
+  }
+
+  /** A connection left: the room's views show who is still there. */
+  presenceChanged(membership: Membership): void {
+    if (membership.audience.role === 'host') return;
+    void this.serial(membership.code, async () => {
+      const room = await this.deps.store.load(membership.code);
+      if (room !== null) this.publish(room);
+    }).catch((err: unknown) => this.roomLog(membership.code).error({ err }, 'could not send presence'));
+  }
+
+  /** After a start: set the turn timers of every room that has one running. */
+  async restoreTimers(): Promise<number> {
+    const timed = await this.deps.store.timedRooms();
+    for (const { code, deadline } of timed) this.timers.set(code, deadline);
+    return timed.length;
+  }
+
+  /** Stop the timers and wait for changes under way; the store stays open. */
+  async close(): Promise<void> {
+    this.timers.stop();
+    await Promise.allSettled([...this.queues.values()]);
+  }
+
+  /** Store a new room under `code` with its creator in it; null when the code is already taken. */
+  private async open(
+    connectionId: string,
+    code: string,
+    p: CreateRoom,
+    seed: Uint8Array,
+  ): Promise<Reply<Joined> | null> {
+    const now = this.deps.clock.now();
+    const hostToken = newToken();
+    const seatToken = newToken();
+    const seatId = newId();
+    const empty = newRoom({ code, now, seed, hostTokenHash: p.as === 'host' ? hashToken(hostToken) : null });
+    const seated =
+      p.as === 'player' ? addPlayer(empty, { name: p.name, seatId, tokenHash: hashToken(seatToken), now }) : null;
+    if (seated?.ok === false) return fail(seated.error);
+    const room = seated?.room ?? empty;
+    const seat = seated === null ? null : 0;
+    const entry = { kind: 'create' as const, seat, detail: { as: p.as }, version: room.version, at: now };
+    if (!(await this.deps.store.create(room, entry))) return null;
+    this.enter(connectionId, code, seat === null ? { role: 'host', controls: true } : { role: 'seat', seatId });
+    this.publish(room);
+    this.roomLog(code, seat).info({ as: p.as, fixedDice: p.testSeed !== undefined }, 'room created');
+    return {
+      ok: true,
+      value: seat === null ? { code, role: 'host', hostToken } : { code, role: 'seat', seat, seatToken },
+    };
+  }
+
+  private actingSeat(
+    room: RoomRecord,
+    holder: Holder,
+    named: number | undefined,
+  ): { seat: number; by: 'seat' | 'lead' | 'host' } | { error: ErrorBody } {
+    if (holder.role === 'seat' && (named === undefined || named === holder.seat)) {
+      return { seat: holder.seat, by: 'seat' };
+    }
+    if (named === undefined) return { error: roomError('room/unknown-seat') };
+    if (!canLead(room, holder)) return { error: roomError('room/not-lead') };
+    const target = room.seats[named];
+    if (target === undefined) return { error: roomError('room/unknown-seat') };
+    if (target.tokenHash !== null) return { error: roomError('room/seat-occupied') };
+    return { seat: named, by: holder.role === 'host' ? 'host' : 'lead' };
+  }
+
+  private control<S extends z.ZodType<{ code: string; token: string }>>(
+    schema: S,
+    payload: unknown,
+    change: (room: RoomRecord, p: z.infer<S>, now: number) => Change,
+    effects?: (before: RoomRecord, p: z.infer<S>) => void,
+  ): Promise<Reply<ActionResult>> {
+    const p = parse(schema, payload);
+    if (p === null) return Promise.resolve(fail(roomError('room/bad-request')));
+    return this.decide(p.code, (room) => {
+      const holder = holderOf(room, hashToken(p.token));
+      if (holder === null) return refuse(roomError('room/bad-token'));
+      if (!canLead(room, holder)) return refuse(roomError('room/not-lead'));
+      const result = change(room, p, this.deps.clock.now());
+      if (!result.ok) return refuse(result.error);
+      return { ...committed(result), effects: effects && (() => effects(room, p)) };
+    });
+  }
+
+  /** Load, decide, commit with compare-and-set (retrying if another writer got in first), then send views. */
+  private decide<T>(code: string, decision: (room: RoomRecord) => Decision<T>): Promise<Reply<T>> {
+    return this.serial(code, async () => {
+      for (let attempt = 0; attempt < COMMIT_ATTEMPTS; attempt++) {
+        const room = await this.deps.store.load(code);
+        if (room === null) return fail<T>(roomError('room/not-found'));
+        const d = decision(room);
+        if (d.kind === 'refuse') return fail<T>(d.error);
+        if (d.kind === 'answer') {
+          if (d.effects !== undefined) {
+            d.effects();
+            this.publish(room);
+          }
+          return { ok: true as const, value: d.value };
+        }
+        const entry = { ...d.note, version: d.room.version, at: d.room.updatedAt };
+        if (!(await this.deps.store.commit(d.room, room.version, entry))) continue;
+        this.afterCommit(room, d.room, d.note);
+        d.effects?.();
+        this.publish(d.room);
+        return { ok: true as const, value: d.value };
+      }
+      this.roomLog(code).warn('room kept changing under this change; gave up');
+      return fail<T>(roomError('room/internal'));
+    }).catch((err: unknown) => {
+      this.roomLog(code).error({ err }, 'change failed');
+      return fail<T>(roomError('room/internal'));
+    });
+  }
+
+  private afterCommit(before: RoomRecord, after: RoomRecord, note: ChangeNote): void {
+    this.timers.set(after.code, after.status === 'playing' ? after.deadline : null);
+    const log = this.roomLog(after.code, note.seat);
+    if (note.kind === 'action') log.debug({ version: after.version, by: note.detail.by }, 'action accepted');
+    else log.info({ version: after.version, change: note.kind }, 'room changed');
+    if (before.status === 'playing' && after.status === 'finished') log.info('game finished');
+  }
+
+  /** The turn timer ran out: every seat still awaited gets the game's default. */
+  private async onDeadline(code: string, deadline: number): Promise<void> {
+    await this.serial(code, async () => {
+      let room = await this.deps.store.load(code);
+      if (room?.status !== 'playing' || room.deadline !== deadline || room.game === null) return;
+      const game = findGame(room.game.id);
+      if (game === undefined) return;
+      const step = room.stepVersion;
+      const start = room;
+      for (const { seat, fallback } of game.awaiting(room.play)) {
+        if (room.status !== 'playing' || room.stepVersion !== step) break;
+        if (!game.awaiting(room.play).some((a) => a.seat === seat)) continue;
+        const change = playAction(room, { seat, action: fallback, by: 'timer', now: this.deps.clock.now() });
+        if (!change.ok) {
+          this.roomLog(code, seat).error({ error: change.error }, 'the game refused its own timer default');
+          continue;
+        }
+        const entry = { ...change.note, version: change.room.version, at: change.room.updatedAt };
+        if (!(await this.deps.store.commit(change.room, room.version, entry))) {
+          room = await this.deps.store.load(code);
+          break;
+        }
+        this.roomLog(code, seat).info({ version: change.room.version }, 'turn timer played the default');
+        this.afterCommit(room, change.room, change.note);
+        room = change.room;
+      }
+      if (room !== null && room !== start) {
+        this.timers.set(code, room.status === 'playing' ? room.deadline : null);
+        this.publish(room);
+      }
+    }).catch((err: unknown) => this.roomLog(code).error({ err }, 'turn timer failed'));
+  }
+
+  private enter(connectionId: string, code: string, audience: Audience): void {
+    const left = this.deps.delivery.enter(connectionId, code, audience);
+    if (left !== null && left.code !== code) this.presenceChanged(left);
+  }
+
+  /**
+   * Send this version of the room to everyone in it: public views once each,
+   * seat views to connected seats. The change is already stored, so a failure
+   * here is logged and never turned into a refusal.
+   */
+  private publish(room: RoomRecord): void {
+    try {
+      const { delivery } = this.deps;
+      const presence = delivery.presence(room.code, room.seats.map((s) => s.id));
+      const views = roomViews(room, presence);
+      delivery.sendPublic(room.code, {
+        host: views.host(true),
+        display: views.host(false),
+        spectator: views.spectator(),
+      });
+      room.seats.forEach((s, seat) => {
+        if (presence.connectedSeats.has(s.id)) delivery.sendSeat(room.code, s.id, views.seat(seat));
+      });
+    } catch (err) {
+      this.roomLog(room.code).error({ err, version: room.version }, 'could not send views');
+    }
+  }
+
+  private roomLog(room: string, seat: number | null = null): Logger {
+    return this.deps.log.child({ room, seat });
+  }
+
+  /** Run changes to one room one after another. */
+  private serial<T>(code: string, run: () => Promise<T>): Promise<T> {
+    const before = this.queues.get(code) ?? Promise.resolve();
+    const result = before.then(run);
+    const settled = result.then(
+      () => undefined,
+      () => undefined,
+    );
+    this.queues.set(code, settled);
+    void settled.then(() => {
+      if (this.queues.get(code) === settled) this.queues.delete(code);
+    });
+    return result;
+  }
+}

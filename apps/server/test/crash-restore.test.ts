@@ -1,0 +1,89 @@
+import { rmSync } from 'node:fs';
+import { ClientEvent } from '@rollcall/protocol';
+import { applyAction, findGame, generatorDice, seedGenerator } from '@rollcall/rules';
+import { afterEach, describe, expect, it } from 'vitest';
+import { openSqliteStore } from '../src/store/sqlite-store.js';
+import { freePort, openTable, spawnServer, tempDataDir, type SpawnedServer, type Table } from './harness.js';
+import { latest, playUntil, settle } from './wfgts-driver.js';
+
+const SEED = 'feedfacecafebeef0123456789abcdef';
+
+const children: SpawnedServer[] = [];
+let table: Table | undefined;
+let dataDir: string | undefined;
+afterEach(async () => {
+  table?.leave();
+  for (const child of children.splice(0)) {
+    if (child.process.exitCode === null && child.process.signalCode === null) child.process.kill('SIGKILL');
+    await child.exited;
+  }
+  if (dataDir !== undefined) rmSync(dataDir, { recursive: true, force: true });
+});
+
+describe('a server killed right after an accepted action', () => {
+  it('comes back on the same data with the room, the phones take their seats back and the game finishes', async () => {
+    const port = await freePort();
+    dataDir = tempDataDir();
+    const first = await spawnServer({ port, dataDir });
+    children.push(first);
+    const t = await openTable(first.url, { players: ['Ann', 'Bob', 'Cy'], spectator: true, testSeed: SEED });
+    table = t;
+    await t.host.must(ClientEvent.configure, { code: t.code, token: t.hostToken, game: 'wfgts' });
+    await t.host.must(ClientEvent.start, { code: t.code, token: t.hostToken });
+    await playUntil(t, (v) => v.play?.round === 2 && v.play.line === 'b');
+
+    const ann = t.players[0]!;
+    const lastMove = {
+      code: t.code,
+      token: ann.token,
+      id: 'the-last-move-before-the-crash',
+      version: ann.client.view.version,
+      action: { type: 'carry', dice: [1, 4] },
+    };
+    const accepted = await ann.client.must(ClientEvent.action, lastMove);
+    first.process.kill('SIGKILL');
+    expect(await first.exited).toBe('SIGKILL');
+
+    const second = await spawnServer({ port, dataDir });
+    children.push(second);
+    for (const player of t.players) {
+      await player.client.connected(10_000);
+      await player.client.must(ClientEvent.joinRoom, { code: t.code, as: 'seat', seatToken: player.token });
+    }
+    await t.host.connected(10_000);
+    await t.host.must(ClientEvent.joinRoom, { code: t.code, as: 'host', hostToken: t.hostToken });
+    await t.spectator!.connected(10_000);
+    await t.spectator!.must(ClientEvent.joinRoom, { code: t.code, as: 'spectator' });
+    await settle(t, accepted.version);
+
+    const annView = latest(ann.client);
+    expect(annView.version).toBe(accepted.version);
+    if (annView.play?.kind !== 'seat') throw new Error('no sheet');
+    expect(annView.play.me.pendingCarry).toEqual([1, 4]);
+    expect(latest(t.host).play?.seats[0]?.chosen).toBe(true);
+    // The phone never heard back? Its retry is answered with the first result, not applied twice.
+    expect(await ann.client.request(ClientEvent.action, lastMove)).toEqual({ ok: true, value: accepted });
+
+    const final = await playUntil(t);
+    expect(final.status).toBe('finished');
+
+    second.process.kill('SIGTERM');
+    expect(await second.exited).toBe(0);
+    const store = openSqliteStore(dataDir);
+    try {
+      const actions = (await store.log(t.code)).filter((e) => e.kind === 'action');
+      expect(actions).toHaveLength(6 * 3 * 3);
+      const game = findGame('wfgts')!;
+      const dice = generatorDice(seedGenerator(Buffer.from(SEED, 'hex')));
+      let state: unknown = game.setup({ seats: 3, options: {}, dice });
+      for (const entry of actions) {
+        const result = applyAction(game, state, entry.seat ?? -1, entry.detail.action, { dice });
+        if (!result.ok) throw new Error(`the log does not replay: ${result.error.code}`);
+        state = result.state;
+      }
+      expect(game.outcome(state)).toEqual(final.outcome);
+    } finally {
+      await store.close();
+    }
+  });
+});

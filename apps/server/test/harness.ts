@@ -1,0 +1,303 @@
+/**
+ * A real Rollcall server for tests: in this process (`startServer`) or as a
+ * child process (`spawnServer`), on an ephemeral port with a temporary data
+ * directory, plus a Socket.IO client that records everything it receives.
+ */
+import { spawn, type ChildProcess } from 'node:child_process';
+import { mkdtempSync, rmSync } from 'node:fs';
+import { createServer } from 'node:net';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { fileURLToPath } from 'node:url';
+import {
+  ClientEvent,
+  ServerEvent,
+  type ClientEventName,
+  type Reply,
+  type ReplyValues,
+  type RoomView,
+} from '@rollcall/protocol';
+import type { FastifyInstance } from 'fastify';
+import { io, type Socket } from 'socket.io-client';
+import { buildApp } from '../src/app.js';
+import type { Clock } from '../src/clock.js';
+import { loadConfig } from '../src/config.js';
+import type { RoomStore } from '../src/store/room-store.js';
+import { openSqliteStore } from '../src/store/sqlite-store.js';
+
+const serverDir = fileURLToPath(new URL('..', import.meta.url));
+
+/** Settings every test server starts with; `env` overrides them. */
+const testEnv = { TEST_MODE: '1', LOG_LEVEL: 'silent', HOST: '127.0.0.1', PORT: '0' };
+
+/** A fresh temporary data directory. */
+export function tempDataDir(): string {
+  return mkdtempSync(join(tmpdir(), 'rollcall-test-'));
+}
+
+/** A server running in this process. */
+export interface TestServer {
+  url: string;
+  port: number;
+  dataDir: string;
+  app: FastifyInstance;
+  /** The server's own store, to look at rooms as stored. */
+  store: RoomStore;
+  /** Stop the server; the data directory is removed unless it was handed in. */
+  close(): Promise<void>;
+}
+
+/** Start a server in this process. Pass `dataDir` to restart on the data of an earlier one. */
+export async function startServer(
+  options: { env?: Record<string, string>; clock?: Clock; dataDir?: string } = {},
+): Promise<TestServer> {
+  const dataDir = options.dataDir ?? tempDataDir();
+  const config = loadConfig({ ...testEnv, DATA_DIR: dataDir, ...options.env });
+  const store = openSqliteStore(dataDir);
+  const app = await buildApp(config, { store, clock: options.clock });
+  await app.listen({ port: config.port, host: config.host });
+  const address = app.server.address();
+  if (address === null || typeof address === 'string') throw new Error('the server has no TCP address');
+  const url = `http://127.0.0.1:${address.port}`;
+  return {
+    url,
+    port: address.port,
+    dataDir,
+    app,
+    store,
+    async close() {
+      await app.close();
+      await store.close();
+      if (options.dataDir === undefined) rmSync(dataDir, { recursive: true, force: true });
+    },
+  };
+}
+
+/** A port free right now, for a child server that must come back on the same address. */
+export function freePort(): Promise<number> {
+  return new Promise((resolve, reject) => {
+    const probe = createServer();
+    probe.once('error', reject);
+    probe.listen(0, '127.0.0.1', () => {
+      const address = probe.address();
+      probe.close(() => (typeof address === 'object' && address !== null ? resolve(address.port) : reject()));
+    });
+  });
+}
+
+/** A server running as a child process (`tsx src/main.ts`). */
+export interface SpawnedServer {
+  url: string;
+  process: ChildProcess;
+  /** Resolves with the exit code or signal once the process has ended. */
+  exited: Promise<number | NodeJS.Signals | null>;
+  /** Every line the server logged. */
+  output: string[];
+}
+
+/** Start `src/main.ts` under tsx with the test settings; resolves once it logs that it listens (keep LOG_LEVEL at info or below). */
+export async function spawnServer(options: {
+  port: number;
+  dataDir: string;
+  env?: Record<string, string>;
+}): Promise<SpawnedServer> {
+  // tsx as a loader rather than its CLI: one process, so a SIGKILL really kills the server.
+  const child = spawn(process.execPath, ['--import', 'tsx', 'src/main.ts'], {
+    cwd: serverDir,
+    env: {
+      ...process.env,
+      ...testEnv,
+      LOG_LEVEL: 'info',
+      PORT: String(options.port),
+      DATA_DIR: options.dataDir,
+      ...options.env,
+    },
+    stdio: ['ignore', 'pipe', 'pipe'],
+  });
+  const output: string[] = [];
+  const exited = new Promise<number | NodeJS.Signals | null>((resolve) =>
+    child.once('exit', (code, signal) => resolve(signal ?? code)),
+  );
+  const url = `http://127.0.0.1:${options.port}`;
+  await new Promise<void>((resolve, reject) => {
+    let buffered = '';
+    const onData = (chunk: Buffer) => {
+      buffered += chunk.toString();
+      const lines = buffered.split('\n');
+      buffered = lines.pop() ?? '';
+      for (const line of lines) {
+        output.push(line);
+        if (line.includes('Server listening')) resolve();
+      }
+    };
+    child.stdout?.on('data', onData);
+    child.stderr?.on('data', (chunk: Buffer) => output.push(chunk.toString()));
+    const log = () => output.join('\n');
+    void exited.then((end) => reject(new Error(`the server exited (${String(end)}) before listening:\n${log()}`)));
+    setTimeout(() => reject(new Error(`the server did not start in time:\n${log()}`)), 20_000).unref();
+  });
+  return { url, process: child, exited, output };
+}
+
+/** One message a client received: an event, or the reply to one of its requests. */
+export interface Received {
+  event: string;
+  payload: unknown;
+}
+
+/** A Socket.IO client that records every message it receives. */
+export class TestClient {
+  /** Every event and every reply, in order. */
+  readonly received: Received[] = [];
+  private readonly listeners = new Set<() => void>();
+
+  private constructor(readonly socket: Socket) {
+    socket.onAny((event: string, payload: unknown) => this.record({ event, payload }));
+  }
+
+  /** Connect to a server (over WebSocket, reconnecting quickly after a drop). */
+  static async connect(url: string): Promise<TestClient> {
+    const socket = io(url, {
+      transports: ['websocket'],
+      forceNew: true,
+      reconnectionDelay: 50,
+      reconnectionDelayMax: 250,
+      timeout: 5000,
+    });
+    const client = new TestClient(socket);
+    await client.connected();
+    return client;
+  }
+
+  /** Every view received, oldest first. */
+  get views(): RoomView[] {
+    return this.received.filter((r) => r.event === ServerEvent.view).map((r) => r.payload as RoomView);
+  }
+
+  /** The newest view. */
+  get view(): RoomView {
+    const view = this.views.at(-1);
+    if (view === undefined) throw new Error('no view received yet');
+    return view;
+  }
+
+  /** Send a client event and wait for its reply. */
+  async request<E extends ClientEventName>(event: E, payload: unknown, timeoutMs = 5000): Promise<Reply<ReplyValues[E]>> {
+    const reply = (await this.socket.timeout(timeoutMs).emitWithAck(event, payload)) as Reply<ReplyValues[E]>;
+    this.record({ event: `reply:${event}`, payload: reply });
+    return reply;
+  }
+
+  /** Like `request`, but a refusal fails the test. */
+  async must<E extends ClientEventName>(event: E, payload: unknown): Promise<ReplyValues[E]> {
+    const reply = await this.request(event, payload);
+    if (!reply.ok) throw new Error(`${event} was refused: ${reply.error.code}`);
+    return reply.value;
+  }
+
+  /** Wait for a view (already received or still to come) that matches. */
+  waitForView(match: (view: RoomView) => boolean, timeoutMs = 5000): Promise<RoomView> {
+    return this.waitFor(() => this.views.findLast(match), timeoutMs, 'a matching view');
+  }
+
+  /** Wait for an event by name, counting only those received after `after` messages. */
+  waitForEvent(event: string, after = 0, timeoutMs = 5000): Promise<unknown> {
+    return this.waitFor(
+      () => this.received.slice(after).find((r) => r.event === event)?.payload,
+      timeoutMs,
+      `event ${event}`,
+    );
+  }
+
+  /** Resolves once the socket is connected (again). */
+  connected(timeoutMs = 5000): Promise<void> {
+    if (this.socket.connected) return Promise.resolve();
+    return new Promise((resolve, reject) => {
+      const timer = setTimeout(() => reject(new Error('no connection')), timeoutMs);
+      this.socket.once('connect', () => {
+        clearTimeout(timer);
+        resolve();
+      });
+      this.socket.connect();
+    });
+  }
+
+  close(): void {
+    this.socket.close();
+  }
+
+  private record(message: Received): void {
+    this.received.push(message);
+    for (const listener of [...this.listeners]) listener();
+  }
+
+  private waitFor<T>(find: () => T | undefined, timeoutMs: number, what: string): Promise<T> {
+    const found = find();
+    if (found !== undefined) return Promise.resolve(found);
+    return new Promise((resolve, reject) => {
+      const check = () => {
+        const hit = find();
+        if (hit === undefined) return;
+        this.listeners.delete(check);
+        clearTimeout(timer);
+        resolve(hit);
+      };
+      const timer = setTimeout(() => {
+        this.listeners.delete(check);
+        reject(new Error(`timed out waiting for ${what}`));
+      }, timeoutMs);
+      this.listeners.add(check);
+    });
+  }
+}
+
+/** A player's phone at the table. */
+export interface Player {
+  client: TestClient;
+  seat: number;
+  token: string;
+}
+
+/** A room opened by a host screen, with players seated and, if asked, a spectator watching. */
+export interface Table {
+  code: string;
+  host: TestClient;
+  hostToken: string;
+  players: Player[];
+  spectator: TestClient | null;
+  /** Close every client. */
+  leave(): void;
+}
+
+/** Open a room from a host screen and seat the named players, in order. */
+export async function openTable(
+  url: string,
+  options: { players: string[]; spectator?: boolean; testSeed?: string },
+): Promise<Table> {
+  const host = await TestClient.connect(url);
+  const created = await host.must(ClientEvent.createRoom, { as: 'host', testSeed: options.testSeed });
+  const { code } = created;
+  const players: Player[] = [];
+  for (const name of options.players) {
+    const client = await TestClient.connect(url);
+    const joined = await client.must(ClientEvent.joinRoom, { code, as: 'player', name });
+    if (joined.seat === undefined || joined.seatToken === undefined) throw new Error('a player join gave no seat');
+    players.push({ client, seat: joined.seat, token: joined.seatToken });
+  }
+  let spectator: TestClient | null = null;
+  if (options.spectator === true) {
+    spectator = await TestClient.connect(url);
+    await spectator.must(ClientEvent.joinRoom, { code, as: 'spectator' });
+  }
+  if (created.hostToken === undefined) throw new Error('a host screen got no host token');
+  return {
+    code,
+    host,
+    hostToken: created.hostToken,
+    players,
+    spectator,
+    leave() {
+      for (const c of [host, spectator, ...players.map((p) => p.client)]) c?.close();
+    },
+  };
+}

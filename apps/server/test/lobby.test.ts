@@ -1,0 +1,159 @@
+import { ClientEvent, ServerEvent, type SeatLost } from '@rollcall/protocol';
+import { afterEach, describe, expect, it } from 'vitest';
+import { openTable, startServer, TestClient, type Table, type TestServer } from './harness.js';
+import { latest } from './wfgts-driver.js';
+
+let server: TestServer | undefined;
+const tables: Table[] = [];
+const clients: TestClient[] = [];
+afterEach(async () => {
+  for (const t of tables.splice(0)) t.leave();
+  for (const c of clients.splice(0)) c.close();
+  await server?.close();
+  server = undefined;
+});
+
+async function client(): Promise<TestClient> {
+  const c = await TestClient.connect(server!.url);
+  clients.push(c);
+  return c;
+}
+
+async function table(players: string[], spectator = false): Promise<Table> {
+  server ??= await startServer();
+  const t = await openTable(server.url, { players, spectator });
+  tables.push(t);
+  return t;
+}
+
+const refusal = (reply: { ok: boolean; error?: { code: string } }) => (reply.ok ? 'ok' : reply.error?.code);
+
+describe('rooms and roles', () => {
+  it('lets a phone open a room as its lead; a TV then shows it without controls', async () => {
+    server = await startServer();
+    const phone = await client();
+    const created = await phone.must(ClientEvent.createRoom, { as: 'player', name: '  Ann  ' });
+    expect(created).toMatchObject({ role: 'seat', seat: 0 });
+    expect(created.seatToken).toMatch(/^[A-Za-z0-9_-]{22,}$/);
+    expect(created.hostToken).toBeUndefined();
+    const view = await phone.waitForView(() => true);
+    expect(view).toMatchObject({ lead: 0, status: 'lobby', seats: [{ seat: 0, name: 'Ann', connected: true }] });
+
+    const tv = await client();
+    expect(await tv.must(ClientEvent.joinRoom, { code: created.code.toLowerCase(), as: 'host' })).toEqual({
+      code: created.code,
+      role: 'host',
+    });
+    expect((await tv.waitForView(() => true)).viewer).toEqual({ role: 'host', controls: false });
+    const forged = await tv.request(ClientEvent.joinRoom, { code: created.code, as: 'host', hostToken: 'y'.repeat(24) });
+    expect(refusal(forged)).toBe('room/bad-token');
+  });
+
+  it('gives a host screen controls on any screen that has its token', async () => {
+    const t = await table([]);
+    const second = await client();
+    await second.must(ClientEvent.joinRoom, { code: t.code, as: 'host', hostToken: t.hostToken });
+    expect((await second.waitForView(() => true)).viewer).toEqual({ role: 'host', controls: true });
+  });
+
+  it('checks names, codes and who may run the room', async () => {
+    const t = await table(['Ann', 'Bob'], true);
+    const phone = await client();
+    expect(refusal(await phone.request(ClientEvent.joinRoom, { code: t.code, as: 'player', name: 'bob ' }))).toBe(
+      'room/name-taken',
+    );
+    expect(refusal(await phone.request(ClientEvent.joinRoom, { code: t.code, as: 'player', name: '   ' }))).toBe(
+      'room/bad-name',
+    );
+    expect(refusal(await phone.request(ClientEvent.joinRoom, { code: 'QQQQ', as: 'spectator' }))).toBe('room/not-found');
+    const bob = t.players[1]!;
+    const asBob = { code: t.code, token: bob.token };
+    expect(refusal(await bob.client.request(ClientEvent.configure, { ...asBob, game: 'wfgts' }))).toBe('room/not-lead');
+    const asAnn = { code: t.code, token: t.players[0]!.token };
+    expect(refusal(await t.players[0]!.client.request(ClientEvent.configure, { ...asAnn, game: 'chess' }))).toBe(
+      'room/unknown-game',
+    );
+    expect(refusal(await t.players[0]!.client.request(ClientEvent.start, asAnn))).toBe('room/no-game');
+    expect(t.spectator!.view.spectators).toBe(1);
+  });
+
+  it('refuses the test dice seed unless the server runs in test mode', async () => {
+    server = await startServer({ env: { TEST_MODE: '0' } });
+    const tv = await client();
+    const reply = await tv.request(ClientEvent.createRoom, { as: 'host', testSeed: '00'.repeat(16) });
+    expect(refusal(reply)).toBe('room/test-only');
+    expect((await tv.request(ClientEvent.createRoom, { as: 'host' })).ok).toBe(true);
+  });
+
+  it('locks out new players but not returning seats, and can close the room to spectators', async () => {
+    const t = await table(['Ann']);
+    await t.host.must(ClientEvent.setLock, { code: t.code, token: t.hostToken, locked: true, spectatorsAllowed: false });
+    const phone = await client();
+    expect(refusal(await phone.request(ClientEvent.joinRoom, { code: t.code, as: 'player', name: 'Bob' }))).toBe(
+      'room/locked',
+    );
+    expect(refusal(await phone.request(ClientEvent.joinRoom, { code: t.code, as: 'spectator' }))).toBe(
+      'room/no-spectators',
+    );
+    const back = await phone.request(ClientEvent.joinRoom, { code: t.code, as: 'seat', seatToken: t.players[0]!.token });
+    expect(back).toMatchObject({ ok: true, value: { seat: 0 } });
+    expect(latest(t.host)).toMatchObject({ locked: true, spectatorsAllowed: false });
+  });
+});
+
+describe('removing seats and playing again', () => {
+  it('in the lobby: the seat goes, its phone is told, later seats move up', async () => {
+    const t = await table(['Ann', 'Bob', 'Cy']);
+    const [, bob, cy] = t.players;
+    const mark = bob!.client.received.length;
+    await t.host.must(ClientEvent.removeSeat, { code: t.code, token: t.hostToken, seat: 1 });
+    expect((await bob!.client.waitForEvent(ServerEvent.seatLost, mark)) as SeatLost).toEqual({
+      code: t.code,
+      reason: 'removed',
+    });
+    const view = await cy!.client.waitForView((v) => v.seats.length === 2);
+    expect(view.viewer).toEqual({ role: 'seat', seat: 1 });
+    expect(view.seats.map((s) => s.name)).toEqual(['Ann', 'Cy']);
+    const again = await bob!.client.request(ClientEvent.joinRoom, { code: t.code, as: 'seat', seatToken: bob!.token });
+    expect(refusal(again)).toBe('room/bad-token');
+  });
+
+  it('during a game: the seat turns vacant, the lead plays for it, and a rematch drops it', async () => {
+    const t = await table(['Ann', 'Bob', 'Cy']);
+    const [ann, bob, cy] = t.players as [(typeof t.players)[0], (typeof t.players)[0], (typeof t.players)[0]];
+    const asAnn = { code: t.code, token: ann.token };
+    await ann.client.must(ClientEvent.configure, { ...asAnn, game: 'wfgts' });
+    await ann.client.must(ClientEvent.start, asAnn);
+    const removed = await ann.client.must(ClientEvent.removeSeat, { ...asAnn, seat: 1 });
+    const vacated = await t.host.waitForView((v) => v.version === removed.version);
+    expect(vacated.seats[1]).toMatchObject({ name: 'Bob', vacant: true, connected: false });
+
+    const carry = { type: 'carry', dice: [] };
+    const asCy = { code: t.code, token: cy.token };
+    const asHost = { code: t.code, token: t.hostToken };
+    const forCy = await ann.client.request(ClientEvent.action, { ...asAnn, id: 'x1', seat: 2, action: carry });
+    expect(refusal(forCy)).toBe('room/seat-occupied');
+    const byCy = await cy.client.request(ClientEvent.action, { ...asCy, id: 'x2', seat: 1, action: carry });
+    expect(refusal(byCy)).toBe('room/not-lead');
+    const byHost = await t.host.request(ClientEvent.action, { ...asHost, id: 'x3', action: carry });
+    expect(refusal(byHost)).toBe('room/unknown-seat');
+    expect((await ann.client.request(ClientEvent.action, { ...asAnn, id: 'x4', seat: 1, action: carry })).ok).toBe(true);
+    const asBob = { code: t.code, token: bob.token };
+    expect(refusal(await bob.client.request(ClientEvent.action, { ...asBob, id: 'x5', action: carry }))).toBe('room/bad-token');
+
+    // Ann and Cy choose too: the lead's move for the vacant seat counted, so the dice roll.
+    await ann.client.must(ClientEvent.action, { ...asAnn, id: 'x6', action: carry });
+    const rolled = await cy.client.must(ClientEvent.action, { ...asCy, id: 'x7', action: carry });
+    const lineB = await t.host.waitForView((v) => v.version === rolled.version);
+    expect(lineB.play).toMatchObject({ line: 'b' });
+    // The host screen may play the vacant seat too, by naming it.
+    const hostMove = await t.host.request(ClientEvent.action, { ...asHost, id: 'x8', seat: 1, action: carry });
+    expect(hostMove.ok).toBe(true);
+
+    const again = await ann.client.must(ClientEvent.rematch, asAnn);
+    const lobby = await cy.client.waitForView((v) => v.version === again.version);
+    expect(lobby).toMatchObject({ status: 'lobby', play: null, lead: 0, viewer: { role: 'seat', seat: 1 } });
+    expect(lobby.seats.map((s) => s.name)).toEqual(['Ann', 'Cy']);
+    expect(refusal(await ann.client.request(ClientEvent.rematch, asAnn))).toBe('room/not-playing');
+  });
+});

@@ -1,0 +1,113 @@
+import { ClientEvent, type RoomView } from '@rollcall/protocol';
+import { applyAction, findGame, generatorDice, seedGenerator, type GeneratorState } from '@rollcall/rules';
+import { afterEach, describe, expect, it } from 'vitest';
+import { openTable, startServer, type Received, type Table, type TestClient, type TestServer } from './harness.js';
+import { move, playUntil, settle } from './wfgts-driver.js';
+
+const SEED = '0f1e2d3c4b5a69788796a5b4c3d2e1f0';
+
+let server: TestServer | undefined;
+const tables: Table[] = [];
+afterEach(async () => {
+  for (const t of tables.splice(0)) t.leave();
+  await server?.close();
+});
+
+async function startedTable(): Promise<Table> {
+  const t = await openTable(server!.url, { players: ['Ann', 'Bob', 'Cy'], spectator: true, testSeed: SEED });
+  tables.push(t);
+  await t.host.must(ClientEvent.configure, { code: t.code, token: t.hostToken, game: 'wfgts' });
+  const { version } = await t.host.must(ClientEvent.start, { code: t.code, token: t.hostToken });
+  await settle(t, version);
+  return t;
+}
+
+/** The paths at which an object key occurs anywhere in a message. */
+function pathsOf(value: unknown, key: string, path = ''): string[] {
+  if (typeof value !== 'object' || value === null) return [];
+  return Object.entries(value).flatMap(([k, v]) => [
+    ...(k === key ? [`${path}.${k}`] : []),
+    ...pathsOf(v, key, `${path}.${k}`),
+  ]);
+}
+
+/** Messages with the room code blanked, so two rooms can be compared. */
+const anonymous = (messages: Received[], code: string) =>
+  messages.map((m) => JSON.parse(JSON.stringify(m).replaceAll(code, '····')) as Received);
+
+/** What the host screen, the spectator and another phone (Bob) receive. */
+const observers = (t: Table): [string, TestClient][] => [
+  ['host', t.host],
+  ['spectator', t.spectator!],
+  ['Bob', t.players[1]!.client],
+];
+
+describe('privacy, seen from the sockets', () => {
+  it('reveals nothing of a pending carry before the roll', async () => {
+    server = await startServer();
+    // Two rooms with the same dice; only Ann's hidden carry differs.
+    const rooms = [await startedTable(), await startedTable()];
+    const carries = [[0, 1, 2], [3, 4, 5, 6]];
+    const marks = rooms.map((t) => [...observers(t), ['Ann', t.players[0]!.client] as const].map(([, c]) => c.received.length));
+
+    for (const [i, t] of rooms.entries()) {
+      const ann = t.players[0]!;
+      const bob = t.players[1]!;
+      await settle(t, (await move(t, ann, { type: 'carry', dice: carries[i]! })).version);
+      await settle(t, (await move(t, bob, { type: 'carry', dice: [6] })).version);
+    }
+    const seen = rooms.map((t, r) =>
+      [...observers(t), ['Ann', t.players[0]!.client] as const].map(([, c], o) =>
+        anonymous(c.received.slice(marks[r]![o]), t.code),
+      ),
+    );
+    const others = seen.map((s) => s.slice(0, 3));
+    expect(others[0]!.flat().length).toBeGreaterThan(0);
+    expect(others[0]).toEqual(others[1]);
+    // The comparison does see a difference where there is one: on Ann's own phone.
+    expect(seen[0]![3]).not.toEqual(seen[1]![3]);
+  });
+
+  it('never sends a seat token, the host token, the seed or the generator state to anyone else', async () => {
+    server = await startServer();
+    const t = await startedTable();
+    const final = await playUntil(t);
+    expect(final.status).toBe('finished');
+
+    // Every state the generator went through, replayed from the seed and the stored log.
+    const game = findGame('wfgts')!;
+    const dice = generatorDice(seedGenerator(Buffer.from(SEED, 'hex')));
+    const states: GeneratorState[] = [dice.state()];
+    let state: unknown = game.setup({ seats: 3, options: {}, dice });
+    states.push(dice.state());
+    for (const entry of (await server.store.log(t.code)).filter((e) => e.kind === 'action')) {
+      const result = applyAction(game, state, entry.seat ?? -1, entry.detail.action, { dice });
+      if (!result.ok) throw new Error(result.error.code);
+      state = result.state;
+      states.push(dice.state());
+    }
+    const words = new Set(states.flatMap((s) => s.words.map(String)));
+    const secrets = [...t.players.map((p) => p.token), t.hostToken, SEED];
+
+    for (const [who, client] of observers(t)) {
+      const own = t.players.find((p) => p.client === client);
+      expect(client.received.length).toBeGreaterThan(50);
+      for (const message of client.received) {
+        const text = JSON.stringify(message);
+        const ownJoin = message.event.startsWith('reply:');
+        for (const secret of secrets) {
+          const allowed = ownJoin && (secret === own?.token || (who === 'host' && secret === t.hostToken));
+          if (!allowed) expect(text, `${who} got a secret`).not.toContain(secret);
+        }
+        expect(text).not.toMatch(/xoshiro|generator|seed/i);
+        for (const n of text.match(/\d{6,}/g) ?? []) expect(words.has(n), `${who} got generator state`).toBe(false);
+        // A pending carry only ever appears in a phone's own sheet.
+        const pending = pathsOf(message.payload, 'pendingCarry');
+        expect(pending).toEqual(own === undefined || message.event !== 'room:view' ? [] : pending.map(() => '.play.me.pendingCarry'));
+        if (message.event === 'room:view' && own !== undefined) {
+          expect((message.payload as RoomView<{ me: { seat: number } }>).play?.me.seat ?? own.seat).toBe(own.seat);
+        }
+      }
+    }
+  });
+});

@@ -1,0 +1,95 @@
+import { ClientEvent, ServerEvent, type SeatLost } from '@rollcall/protocol';
+import { afterEach, describe, expect, it } from 'vitest';
+import { openTable, startServer, TestClient, type Table, type TestServer } from './harness.js';
+import { latest, lowDiceChooser, move, playUntil, settle } from './wfgts-driver.js';
+
+let server: TestServer | undefined;
+let table: Table | undefined;
+const extra: TestClient[] = [];
+afterEach(async () => {
+  table?.leave();
+  for (const c of extra.splice(0)) c.close();
+  await server?.close();
+});
+
+async function startedTable(names: string[]): Promise<Table> {
+  server = await startServer();
+  table = await openTable(server.url, { players: names, spectator: true });
+  await table.host.must(ClientEvent.configure, { code: table.code, token: table.hostToken, game: 'wfgts' });
+  await table.host.must(ClientEvent.start, { code: table.code, token: table.hostToken });
+  await settle(table, table.host.view.version);
+  return table;
+}
+
+describe('a phone that drops and comes back', () => {
+  it('gets its seat back with its token mid-round and finishes the game', async () => {
+    const t = await startedTable(['Ann', 'Bob', 'Cy']);
+    const bob = t.players[1]!;
+    // Bob locks in a carry, then his phone drops before the others have chosen.
+    const carried = lowDiceChooser(latest(bob.client));
+    await move(t, bob, carried);
+    bob.client.close();
+    const gone = await t.host.waitForView((v) => v.seats[1]?.connected === false);
+    expect(gone.seats[0]?.connected).toBe(true);
+
+    const { version } = await move(t, t.players[0]!, { type: 'carry', dice: [] });
+    await settle(t, version);
+
+    const phone = await TestClient.connect(server!.url);
+    extra.push(phone);
+    const back = await phone.must(ClientEvent.joinRoom, { code: t.code, as: 'seat', seatToken: bob.token });
+    expect(back).toEqual({ code: t.code, role: 'seat', seat: 1, seatToken: bob.token });
+    const view = await phone.waitForView((v) => v.viewer.role === 'seat');
+    expect(view.version).toBe(version);
+    if (view.play === null || (view.play as { kind: string }).kind !== 'seat') throw new Error('no sheet');
+    expect((view.play as { me: { pendingCarry: number[] | null } }).me.pendingCarry).toEqual(
+      [...(carried.type === 'carry' ? carried.dice : [])].sort((a, b) => a - b),
+    );
+    await t.host.waitForView((v) => v.seats[1]?.connected === true);
+
+    t.players[1] = { ...bob, client: phone };
+    const final = await playUntil(t);
+    expect(final.status).toBe('finished');
+  });
+
+  it('lets a second tab take the seat over and tells the first one', async () => {
+    const t = await startedTable(['Ann']);
+    const ann = t.players[0]!;
+    const tab = await TestClient.connect(server!.url);
+    extra.push(tab);
+    const before = ann.client.received.length;
+    await tab.must(ClientEvent.joinRoom, { code: t.code, as: 'seat', seatToken: ann.token });
+    const lost = (await ann.client.waitForEvent(ServerEvent.seatLost, before)) as SeatLost;
+    expect(lost).toEqual({ code: t.code, reason: 'taken-over' });
+
+    // The old tab no longer gets the seat's views; the new one does.
+    const { version } = await tab.must(ClientEvent.action, {
+      code: t.code,
+      token: ann.token,
+      id: 'after-takeover',
+      action: { type: 'carry', dice: [] },
+    });
+    await tab.waitForView((v) => v.version === version);
+    await t.host.waitForView((v) => v.version === version);
+    expect(ann.client.views.some((v) => v.version === version)).toBe(false);
+  });
+
+  it('refuses a token that is wrong or belongs to another room', async () => {
+    const t = await startedTable(['Ann']);
+    const other = await openTable(server!.url, { players: ['Zed'] });
+    try {
+      const phone = await TestClient.connect(server!.url);
+      extra.push(phone);
+      const wrong = await phone.request(ClientEvent.joinRoom, { code: t.code, as: 'seat', seatToken: 'x'.repeat(24) });
+      expect(wrong).toMatchObject({ ok: false, error: { code: 'room/bad-token' } });
+      const foreign = await phone.request(ClientEvent.joinRoom, {
+        code: t.code,
+        as: 'seat',
+        seatToken: other.players[0]!.token,
+      });
+      expect(foreign).toMatchObject({ ok: false, error: { code: 'room/bad-token' } });
+    } finally {
+      other.leave();
+    }
+  });
+});

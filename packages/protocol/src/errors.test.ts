@@ -1,0 +1,21 @@
+import { ruleErrors } from '@rollcall/rules';
+import { describe, expect, it } from 'vitest';
+import { messageFor, roomError, roomErrors, type ErrorCode } from './errors.js';
+
+describe('error codes', () => {
+  it('every room code has a message and sits in the room namespace', () => {
+    for (const [code, message] of Object.entries(roomErrors)) {
+      expect(code).toMatch(/^room\/[a-z-]+$/);
+      expect(message.trim().length).toBeGreaterThan(5);
+    }
+  });
+
+  it('room and rule codes never collide, and each finds its own message', () => {
+    const rule = Object.keys(ruleErrors);
+    expect(Object.keys(roomErrors).filter((c) => rule.includes(c))).toEqual([]);
+    for (const code of [...Object.keys(roomErrors), ...rule] as ErrorCode[]) {
+      expect(messageFor(code)).toBe({ ...roomErrors, ...ruleErrors }[code]);
+    }
+    expect(roomError('room/stale-version')).toEqual({ code: 'room/stale-version', message: roomErrors['room/stale-version'] });
+  });
+});

@@ -1,0 +1,42 @@
+import { describe, expect, expectTypeOf, it } from 'vitest';
+import type { ClientEventName } from './events.js';
+import { ActionEnvelope, CODE_ALPHABET, Configure, CreateRoom, JoinRoom, RoomCode, TestSeed, type ReplyValues } from './messages.js';
+
+describe('room messages', () => {
+  it('forgive case and spaces in a typed room code, and refuse look-alike letters', () => {
+    expect(RoomCode.parse(' abcd ')).toBe('ABCD');
+    expect(RoomCode.safeParse('ABCO').success).toBe(false);
+    expect(RoomCode.safeParse('ABC').success).toBe(false);
+    expect([...'ILOU01'].some((c) => CODE_ALPHABET.includes(c))).toBe(false);
+  });
+
+  it('trim player names and keep them to 1–24 characters', () => {
+    expect(JoinRoom.parse({ code: 'ABCD', as: 'player', name: '  Ann ' })).toMatchObject({ name: 'Ann' });
+    expect(JoinRoom.safeParse({ code: 'ABCD', as: 'player', name: '   ' }).success).toBe(false);
+    expect(CreateRoom.safeParse({ as: 'player', name: 'x'.repeat(25) }).success).toBe(false);
+  });
+
+  it('take a test seed only as whole bytes of hex, 16 to 64 of them', () => {
+    expect(TestSeed.safeParse('00'.repeat(16)).success).toBe(true);
+    expect(TestSeed.safeParse('0'.repeat(33)).success).toBe(false);
+    expect(TestSeed.safeParse('00'.repeat(15)).success).toBe(false);
+    expect(TestSeed.safeParse('GG'.repeat(16)).success).toBe(false);
+  });
+
+  it('fill in configure defaults and refuse timers that are not offered', () => {
+    const base = { code: 'ABCD', token: 't'.repeat(24), game: 'wfgts' };
+    expect(Configure.parse(base)).toMatchObject({ options: {}, timer: 0 });
+    expect(Configure.safeParse({ ...base, timer: 45 }).success).toBe(false);
+  });
+
+  it('require an id on every move and a whole, non-negative version if any', () => {
+    const base = { code: 'ABCD', token: 't'.repeat(24), action: {} };
+    expect(ActionEnvelope.safeParse(base).success).toBe(false);
+    expect(ActionEnvelope.safeParse({ ...base, id: 'a', version: 1.5 }).success).toBe(false);
+    expect(ActionEnvelope.safeParse({ ...base, id: 'a', version: 3 }).success).toBe(true);
+  });
+
+  it('name a reply type for every client event', () => {
+    expectTypeOf<keyof ReplyValues>().toEqualTypeOf<ClientEventName>();
+  });
+});
