@@ -1,8 +1,9 @@
 import { defineConfig } from 'vitest/config';
 
-// Each workspace package keeps its own vitest config beside its code.
+// Each workspace package keeps its own vitest config beside its code. The web
+// app has two: its unit tests (`web`) and the real-Chromium test (`browser`).
 export default defineConfig({
   test: {
-    projects: ['packages/*', 'apps/*'],
+    projects: ['packages/*', 'apps/*', 'apps/web/vitest.browser.config.ts'],
   },
 });

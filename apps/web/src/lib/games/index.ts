@@ -1,0 +1,116 @@
+import type { Component } from 'svelte';
+import type { ActionResult, RoomView } from '@rollcall/protocol';
+import { games, type AnyGame } from '@rollcall/rules';
+import type { Sent } from '../room-connection.svelte.js';
+
+/**
+ * Everything the web app knows per game. Routes look games up here and never
+ * name one: each game's phone sheet, TV board and rules page live in its own
+ * folder and are loaded only when a screen needs them.
+ */
+
+/** What every phone sheet is given. */
+export interface PhoneSheetProps {
+  view: RoomView;
+  /** This phone's seat. */
+  seat: number;
+  /** Send a move for this seat. */
+  act: (action: unknown) => Promise<Sent<ActionResult>>;
+}
+
+/** What every TV board (and the spectator screen) is given. */
+export interface TvBoardProps {
+  view: RoomView;
+}
+
+type Lazy<P extends object> = () => Promise<{ default: Component<P> }>;
+
+/** A game's rules page: who made it and how it plays. */
+export interface GameGuide {
+  id: string;
+  name: string;
+  designer: string;
+  players: string;
+  dice: string;
+  /** One line that sells the game. */
+  blurb: string;
+  rules: Lazy<Record<string, never>>;
+}
+
+/** The screens of a game that can be played here. */
+export interface GameScreens {
+  phone: Lazy<PhoneSheetProps>;
+  tv: Lazy<TvBoardProps>;
+}
+
+/** Rules pages for every game the product hosts, playable yet or not. */
+export const guides: readonly GameGuide[] = [
+  {
+    id: 'wfgts',
+    name: 'Waiting for the Game to Start',
+    designer: 'Jonathan Leistiko',
+    players: '1 or more',
+    dice: 'seven dice: d4, d6, d8, two d10s, d12, d20',
+    blurb: 'Everyone plays the same rolls at once and hunts for runs and sets.',
+    rules: () => import('./wfgts/Rules.svelte'),
+  },
+  {
+    id: 'ten-phases',
+    name: 'Ten Phases',
+    designer: 'Garrett J. Donner and Michael S. Steer',
+    players: '1 or more',
+    dice: 'ten coloured dice, six high and four low with wilds',
+    blurb: 'Climb through ten patterns in order, three rolls a turn.',
+    rules: () => import('./ten-phases/Rules.svelte'),
+  },
+  {
+    id: 'meet-fate',
+    name: 'Meet Fate (F8)',
+    designer: 'f8dice',
+    players: '1 or more',
+    dice: 'six eight-sided dice',
+    blurb: 'Fill nineteen boxes, and pray for six eights.',
+    rules: () => import('./meet-fate/Rules.svelte'),
+  },
+  {
+    id: 'pairs-and-wagers',
+    name: 'Pairs and Wagers',
+    designer: '"Super" Dave Radzik',
+    players: '2 or more',
+    dice: 'four six-sided dice',
+    blurb: 'Roll for pairs, then bet your own points to push your luck.',
+    rules: () => import('./pairs-and-wagers/Rules.svelte'),
+  },
+  {
+    id: 'war-pnp',
+    name: "Write And Roll – Powers 'n Points",
+    designer: 'Jonathan Leistiko',
+    players: '2 (3 to 6 with the variant)',
+    dice: 'two six-sided dice',
+    blurb: 'Grow powers, bank points, and wreck your rival’s sheet.',
+    rules: () => import('./war-pnp/Rules.svelte'),
+  },
+];
+
+/** The phone and TV screens of each game built for this app. */
+const screens: Record<string, GameScreens> = {
+  wfgts: {
+    phone: () => import('./wfgts/PhoneSheet.svelte'),
+    tv: () => import('./wfgts/TvBoard.svelte'),
+  },
+};
+
+/** The rules page of a game, if it has one. */
+export function guideFor(id: string): GameGuide | undefined {
+  return guides.find((g) => g.id === id);
+}
+
+/** The screens of a game, if it can be played here. */
+export function screensFor(id: string): GameScreens | undefined {
+  return Object.hasOwn(screens, id) ? screens[id] : undefined;
+}
+
+/** Games a room can pick: registered with the rules engine and with screens here. */
+export function playableGames(): AnyGame[] {
+  return Object.values(games).filter((game) => screensFor(game.id) !== undefined);
+}

@@ -1,0 +1,385 @@
+import {
+  ClientEvent,
+  ServerEvent,
+  type ActionResult,
+  type Configure,
+  type CreateRoom,
+  type JoinRoom,
+  type Joined,
+  type RoomView,
+  type SeatLost,
+} from '@rollcall/protocol';
+import type { SeatStorage } from './seat-storage.js';
+
+/**
+ * The one link between a screen and its room. It keeps the newest view, takes
+ * the seat (or host screen) back by itself after the socket drops, and resends
+ * a game move with the same id until the server answers, so a move made in a
+ * tunnel is applied exactly once when the phone is back.
+ */
+
+/** The part of a Socket.IO client the connection needs; tests pass a fake. */
+export interface RoomSocket {
+  readonly connected: boolean;
+  connect(): void;
+  disconnect(): void;
+  on(event: string, listener: (...args: unknown[]) => void): void;
+  /** Emit with an acknowledgement; `ack` gets an error when no answer came in time. */
+  request(event: string, payload: unknown, timeoutMs: number, ack: (err: Error | null, reply?: unknown) => void): void;
+}
+
+/** Why something failed, in words for people and a code for the program. */
+export interface Problem {
+  code: string;
+  message: string;
+}
+
+/** The answer to anything sent: the server's reply, or a problem. */
+export type Sent<T> = { ok: true; value: T } | { ok: false; error: Problem };
+
+/** Where the link stands, for the status badge. */
+export type LinkStatus = 'idle' | 'connecting' | 'online' | 'reconnecting';
+
+/** The failure when the server could not be reached after every retry. */
+export const unreachable: Problem = {
+  code: 'client/unreachable',
+  message: "Can't reach the game server right now. Check the Wi-Fi and try again.",
+};
+
+/** The failure when the screen left the room before an answer came. */
+export const leftRoom: Problem = { code: 'client/left', message: 'You left the room.' };
+
+const malformed: Problem = { code: 'client/bad-reply', message: 'The server sent an answer this app does not understand.' };
+
+type Credentials =
+  | { code: string; role: 'seat'; token: string; seat: number }
+  | { code: string; role: 'host'; token: string | null }
+  | { code: string; role: 'spectator' };
+
+/** What a connection needs from the outside world. */
+export interface RoomConnectionDeps {
+  /** Opens the socket (not yet connected). */
+  open: () => RoomSocket;
+  storage: SeatStorage;
+  /** How long to wait for an answer before resending. */
+  ackTimeoutMs?: number;
+  /** How many times a move is sent before giving up. */
+  attempts?: number;
+  /** Fills a buffer with random bytes (for move ids). */
+  randomBytes?: (bytes: Uint8Array) => Uint8Array;
+}
+
+function asSent<T>(reply: unknown): Sent<T> {
+  if (typeof reply !== 'object' || reply === null || !('ok' in reply)) return { ok: false, error: malformed };
+  if (reply.ok === true && 'value' in reply) return { ok: true, value: reply.value as T };
+  if (reply.ok === false && 'error' in reply) {
+    const error = reply.error as Partial<Problem> | null;
+    if (error && typeof error.code === 'string' && typeof error.message === 'string') {
+      return { ok: false, error: { code: error.code, message: error.message } };
+    }
+  }
+  return { ok: false, error: malformed };
+}
+
+const toHex = (bytes: Uint8Array) => Array.from(bytes, (b) => b.toString(16).padStart(2, '0')).join('');
+
+/** One screen's link to one room at a time. */
+export class RoomConnection {
+  /** Where the link stands. */
+  status = $state<LinkStatus>('idle');
+  /** The newest view of the room for this screen. */
+  view = $state.raw<RoomView | null>(null);
+  /** What the server said when this screen entered the room. */
+  joined = $state.raw<Joined | null>(null);
+  /** Why this screen no longer holds its seat (another screen took it, or the lead removed it); null while it does. */
+  seatLost = $state<SeatLost['reason'] | null>(null);
+
+  private socket: RoomSocket | null = null;
+  private credentials: Credentials | null = null;
+  private waiters = new Set<() => void>();
+  private readonly ackTimeoutMs: number;
+  private readonly attempts: number;
+  private readonly randomBytes: (bytes: Uint8Array) => Uint8Array;
+
+  constructor(private readonly deps: RoomConnectionDeps) {
+    this.ackTimeoutMs = deps.ackTimeoutMs ?? 5000;
+    this.attempts = deps.attempts ?? 6;
+    this.randomBytes = deps.randomBytes ?? ((b) => crypto.getRandomValues(b));
+  }
+
+  /** The room this screen is in, if any. */
+  get code(): string | null {
+    return this.credentials?.code ?? null;
+  }
+
+  /** The name this browser last joined with, to fill the form. */
+  get rememberedName(): string {
+    return this.deps.storage.lastName();
+  }
+
+  /** True when this screen is already in `code` in the given role. */
+  isIn(code: string, role: Credentials['role']): boolean {
+    return this.credentials?.code === code && this.credentials.role === role && this.seatLost === null;
+  }
+
+  /** True when this screen may run the room (the lead's phone or a TV with its token). */
+  get canLead(): boolean {
+    const view = this.view;
+    if (!view) return false;
+    if (view.viewer.role === 'host') return view.viewer.controls;
+    return view.viewer.role === 'seat' && view.lead === view.viewer.seat;
+  }
+
+  /** Open a new room; the browser remembers the token it is given. */
+  async create(payload: CreateRoom): Promise<Sent<Joined>> {
+    this.reset();
+    const reply = await this.request<Joined>(ClientEvent.createRoom, payload, { afterJoin: false, retry: false });
+    if (reply.ok) this.adopt(reply.value);
+    return reply;
+  }
+
+  /** Take a new seat in a room. */
+  async joinAsPlayer(code: string, name: string): Promise<Sent<Joined>> {
+    const reply = await this.join({ code, as: 'player', name });
+    if (reply.ok) this.deps.storage.keepName(name.trim());
+    return reply;
+  }
+
+  /** Take back the seat this browser holds in `code`; null when it holds none. */
+  async resumeSeat(code: string): Promise<Sent<Joined> | null> {
+    const held = this.deps.storage.seat(code);
+    if (!held) return null;
+    const reply = await this.join({ code, as: 'seat', seatToken: held.token });
+    if (!reply.ok && (reply.error.code === 'room/bad-token' || reply.error.code === 'room/not-found')) {
+      this.deps.storage.forgetSeat(code);
+    }
+    return reply;
+  }
+
+  /** Show `code` as its host screen, with controls when this browser opened it. */
+  async host(code: string): Promise<Sent<Joined>> {
+    const hostToken = this.deps.storage.hostToken(code);
+    if (hostToken) {
+      const reply = await this.join({ code, as: 'host', hostToken });
+      if (reply.ok || reply.error.code !== 'room/bad-token') return reply;
+      this.deps.storage.forgetHostToken(code);
+    }
+    return this.join({ code, as: 'host' });
+  }
+
+  /** Watch `code` as a spectator. */
+  watch(code: string): Promise<Sent<Joined>> {
+    return this.join({ code, as: 'spectator' });
+  }
+
+  /** Take the seat back after another screen took it over. */
+  async reclaim(): Promise<Sent<Joined> | null> {
+    const credentials = this.credentials;
+    if (credentials?.role !== 'seat') return null;
+    return this.resumeSeat(credentials.code);
+  }
+
+  /** Leave the room and close the socket. */
+  leave(): void {
+    this.reset();
+    this.socket?.disconnect();
+    this.socket = null;
+    this.status = 'idle';
+    this.wake();
+  }
+
+  /** Lead or host: choose the game, its options and the turn timer. */
+  configure(settings: Pick<Configure, 'game' | 'options' | 'timer'>): Promise<Sent<unknown>> {
+    return this.command(ClientEvent.configure, settings);
+  }
+
+  /** Lead or host: lock the room and allow or refuse spectators. */
+  setLock(locked: boolean, spectatorsAllowed: boolean): Promise<Sent<unknown>> {
+    return this.command(ClientEvent.setLock, { locked, spectatorsAllowed });
+  }
+
+  /** Lead or host: start the chosen game. */
+  start(): Promise<Sent<unknown>> {
+    return this.command(ClientEvent.start, {});
+  }
+
+  /** Lead or host: remove a seat. */
+  removeSeat(seat: number): Promise<Sent<unknown>> {
+    return this.command(ClientEvent.removeSeat, { seat });
+  }
+
+  /** Lead or host: back to the lobby with the same seats. */
+  rematch(): Promise<Sent<unknown>> {
+    return this.command(ClientEvent.rematch, {});
+  }
+
+  /**
+   * Send a move. It carries the version it was based on and an id chosen here;
+   * if no answer comes it is resent with the same id, so it counts once.
+   */
+  act(action: unknown, options: { seat?: number } = {}): Promise<Sent<ActionResult>> {
+    const credentials = this.credentials;
+    if (!credentials || credentials.role === 'spectator' || !credentials.token) {
+      return Promise.resolve({ ok: false, error: leftRoom });
+    }
+    const envelope = {
+      code: credentials.code,
+      token: credentials.token,
+      id: toHex(this.randomBytes(new Uint8Array(12))),
+      version: this.view?.version,
+      action,
+      ...(options.seat === undefined ? {} : { seat: options.seat }),
+    };
+    return this.request<ActionResult>(ClientEvent.action, envelope, { afterJoin: true, retry: true });
+  }
+
+  private command(event: string, body: Record<string, unknown>): Promise<Sent<unknown>> {
+    const credentials = this.credentials;
+    if (!credentials || credentials.role === 'spectator' || !credentials.token) {
+      return Promise.resolve({ ok: false, error: leftRoom });
+    }
+    return this.request(event, { code: credentials.code, token: credentials.token, ...body }, {
+      afterJoin: true,
+      retry: false,
+    });
+  }
+
+  private async join(payload: JoinRoom): Promise<Sent<Joined>> {
+    if (this.credentials?.code !== payload.code) this.reset();
+    const reply = await this.request<Joined>(ClientEvent.joinRoom, payload, { afterJoin: false, retry: false });
+    if (reply.ok) this.adopt(reply.value);
+    return reply;
+  }
+
+  private adopt(joined: Joined): void {
+    const { code } = joined;
+    if (joined.role === 'seat' && joined.seatToken !== undefined && joined.seat !== undefined) {
+      this.credentials = { code, role: 'seat', token: joined.seatToken, seat: joined.seat };
+      this.deps.storage.keepSeat(code, { seat: joined.seat, token: joined.seatToken });
+    } else if (joined.role === 'host') {
+      this.credentials = { code, role: 'host', token: joined.hostToken ?? null };
+      if (joined.hostToken) this.deps.storage.keepHostToken(code, joined.hostToken);
+    } else {
+      this.credentials = { code, role: 'spectator' };
+    }
+    this.joined = joined;
+    this.seatLost = null;
+    this.status = 'online';
+    this.wake();
+  }
+
+  private reset(): void {
+    this.credentials = null;
+    this.view = null;
+    this.joined = null;
+    this.seatLost = null;
+  }
+
+  private ensureSocket(): RoomSocket {
+    if (this.socket) return this.socket;
+    const socket = this.deps.open();
+    this.socket = socket;
+    this.status = 'connecting';
+    socket.on('connect', () => {
+      if (socket !== this.socket) return;
+      if (this.credentials && this.seatLost === null) void this.rejoin(socket);
+      else {
+        this.status = 'online';
+        this.wake();
+      }
+    });
+    socket.on('disconnect', (reason) => {
+      if (socket !== this.socket) return;
+      this.status = this.credentials ? 'reconnecting' : 'connecting';
+      // The server closed this socket on purpose; Socket.IO then waits for us to reconnect.
+      if (reason === 'io server disconnect') socket.connect();
+    });
+    socket.on(ServerEvent.view, (view) => {
+      if (socket === this.socket) this.receive(view as RoomView);
+    });
+    socket.on(ServerEvent.seatLost, (lost) => {
+      const { code, reason } = (lost ?? {}) as Partial<SeatLost>;
+      if (socket !== this.socket || this.credentials?.role !== 'seat' || code !== this.credentials.code) return;
+      this.seatLost = reason === 'removed' ? 'removed' : 'taken-over';
+    });
+    socket.connect();
+    return socket;
+  }
+
+  private receive(view: RoomView): void {
+    if (this.credentials && view.code !== this.credentials.code) return;
+    const shown = this.view;
+    // Views can overtake each other after a reconnect; never step back in time.
+    if (shown && shown.code === view.code && view.version < shown.version) return;
+    this.view = view;
+  }
+
+  private async rejoin(socket: RoomSocket): Promise<void> {
+    const credentials = this.credentials;
+    if (!credentials) return;
+    this.status = 'reconnecting';
+    const payload: JoinRoom =
+      credentials.role === 'seat'
+        ? { code: credentials.code, as: 'seat', seatToken: credentials.token }
+        : credentials.role === 'host'
+          ? { code: credentials.code, as: 'host', ...(credentials.token ? { hostToken: credentials.token } : {}) }
+          : { code: credentials.code, as: 'spectator' };
+    const reply = await this.emit<Joined>(socket, ClientEvent.joinRoom, payload);
+    if (socket !== this.socket || this.credentials?.code !== credentials.code) return;
+    if (reply === 'timeout') {
+      // Still not through: drop this socket's link and let Socket.IO try again.
+      socket.disconnect();
+      socket.connect();
+      return;
+    }
+    if (reply.ok) {
+      this.adopt(reply.value);
+      return;
+    }
+    if (credentials.role === 'seat') {
+      this.deps.storage.forgetSeat(credentials.code);
+      this.seatLost = 'removed';
+    }
+    this.status = 'online';
+    this.wake();
+  }
+
+  private emit<T>(socket: RoomSocket, event: string, payload: unknown): Promise<Sent<T> | 'timeout'> {
+    return new Promise((resolve) => {
+      socket.request(event, payload, this.ackTimeoutMs, (err, reply) => {
+        resolve(err ? 'timeout' : asSent<T>(reply));
+      });
+    });
+  }
+
+  private async request<T>(
+    event: string,
+    payload: unknown,
+    { afterJoin, retry }: { afterJoin: boolean; retry: boolean },
+  ): Promise<Sent<T>> {
+    const room = this.credentials?.code;
+    for (let attempt = 0; attempt < (retry ? this.attempts : 1); attempt++) {
+      const socket = await this.ready(afterJoin);
+      if (!socket || (afterJoin && this.credentials?.code !== room)) return { ok: false, error: leftRoom };
+      const reply = await this.emit<T>(socket, event, payload);
+      if (reply !== 'timeout') return reply;
+    }
+    return { ok: false, error: unreachable };
+  }
+
+  /** The socket once it is connected (and, if asked, back in the room); null if the room was left. */
+  private async ready(afterJoin: boolean): Promise<RoomSocket | null> {
+    const socket = this.ensureSocket();
+    for (;;) {
+      if (this.socket !== socket) return null;
+      if (socket.connected && (!afterJoin || this.status === 'online')) return socket;
+      await new Promise<void>((resolve) => this.waiters.add(resolve));
+    }
+  }
+
+  private wake(): void {
+    const waiting = [...this.waiters];
+    this.waiters.clear();
+    for (const resolve of waiting) resolve();
+  }
+}

@@ -1,0 +1,229 @@
+import { describe, expect, it, vi } from 'vitest';
+import type { RoomView } from '@rollcall/protocol';
+import { RoomConnection, unreachable, type RoomSocket } from './room-connection.svelte.js';
+import { SeatStorage, type KeyValueStore } from './seat-storage.js';
+
+interface Emitted {
+  event: string;
+  payload: Record<string, unknown>;
+  ack: (err: Error | null, reply?: unknown) => void;
+}
+
+/** A socket whose network the test drives by hand. */
+class FakeSocket implements RoomSocket {
+  connected = false;
+  emitted: Emitted[] = [];
+  private listeners = new Map<string, ((...args: unknown[]) => void)[]>();
+
+  connect(): void {}
+  disconnect(): void {
+    this.connected = false;
+  }
+  on(event: string, listener: (...args: unknown[]) => void): void {
+    this.listeners.set(event, [...(this.listeners.get(event) ?? []), listener]);
+  }
+  request(event: string, payload: unknown, _timeoutMs: number, ack: Emitted['ack']): void {
+    this.emitted.push({ event, payload: payload as Record<string, unknown>, ack });
+  }
+  fire(event: string, ...args: unknown[]): void {
+    for (const listener of this.listeners.get(event) ?? []) listener(...args);
+  }
+  up(): void {
+    this.connected = true;
+    this.fire('connect');
+  }
+  down(): void {
+    this.connected = false;
+    this.fire('disconnect', 'transport close');
+  }
+  /** The n-th emitted message, once it has been sent. */
+  async nth(n: number): Promise<Emitted> {
+    await vi.waitFor(() => expect(this.emitted.length).toBeGreaterThan(n));
+    return this.emitted[n]!;
+  }
+}
+
+function memoryStore(): KeyValueStore & { map: Map<string, string> } {
+  const map = new Map<string, string>();
+  return {
+    map,
+    getItem: (k) => map.get(k) ?? null,
+    setItem: (k, v) => void map.set(k, v),
+    removeItem: (k) => void map.delete(k),
+  };
+}
+
+function setup(options: { attempts?: number } = {}) {
+  const socket = new FakeSocket();
+  const storage = new SeatStorage(memoryStore());
+  let counter = 0;
+  const connection = new RoomConnection({
+    open: () => socket,
+    storage,
+    attempts: options.attempts ?? 6,
+    randomBytes: (bytes) => bytes.fill(++counter),
+  });
+  return { socket, storage, connection };
+}
+
+function view(version: number, extra: Partial<RoomView> = {}): RoomView {
+  return {
+    code: 'ABCD',
+    version,
+    status: 'lobby',
+    viewer: { role: 'seat', seat: 0 },
+    seats: [{ seat: 0, name: 'Ann', connected: true, vacant: false }],
+    lead: 0,
+    locked: false,
+    spectatorsAllowed: true,
+    spectators: 0,
+    game: null,
+    timer: { seconds: 0, deadline: null },
+    awaiting: [],
+    play: null,
+    outcome: null,
+    ...extra,
+  };
+}
+
+const seatReply = { ok: true, value: { code: 'ABCD', role: 'seat', seat: 0, seatToken: 'token-of-ann-0123456789' } };
+
+async function joinedAnn() {
+  const ctx = setup();
+  const joining = ctx.connection.joinAsPlayer('ABCD', ' Ann ');
+  ctx.socket.up();
+  (await ctx.socket.nth(0)).ack(null, seatReply);
+  await joining;
+  return ctx;
+}
+
+describe('the room connection', () => {
+  it('remembers a new seat and takes it back by itself after the socket drops', async () => {
+    const { socket, storage, connection } = await joinedAnn();
+    expect(storage.seat('ABCD')).toEqual({ seat: 0, token: 'token-of-ann-0123456789' });
+    expect(storage.lastName()).toBe('Ann');
+    expect(connection.status).toBe('online');
+
+    socket.down();
+    expect(connection.status).toBe('reconnecting');
+    socket.up();
+    const rejoin = await socket.nth(1);
+    expect(rejoin.event).toBe('room:join');
+    expect(rejoin.payload).toEqual({ code: 'ABCD', as: 'seat', seatToken: 'token-of-ann-0123456789' });
+    rejoin.ack(null, seatReply);
+    await vi.waitFor(() => expect(connection.status).toBe('online'));
+  });
+
+  it('resends an unanswered move with the same id and version once the seat is back', async () => {
+    const { socket, connection } = await joinedAnn();
+    socket.fire('room:view', view(7, { status: 'playing' }));
+
+    const moving = connection.act({ type: 'carry', dice: [0, 2] });
+    const first = await socket.nth(1);
+    expect(first.event).toBe('game:action');
+    expect(first.payload).toMatchObject({ code: 'ABCD', token: 'token-of-ann-0123456789', version: 7 });
+
+    socket.down();
+    first.ack(new Error('operation has timed out'));
+    socket.up();
+    (await socket.nth(2)).ack(null, seatReply);
+    const second = await socket.nth(3);
+    expect(second.payload).toEqual(first.payload);
+
+    second.ack(null, { ok: true, value: { version: 8 } });
+    expect(await moving).toEqual({ ok: true, value: { version: 8 } });
+  });
+
+  it('gives up on a move with a message once every attempt went unanswered', async () => {
+    const ctx = setup({ attempts: 2 });
+    const joining = ctx.connection.joinAsPlayer('ABCD', 'Ann');
+    ctx.socket.up();
+    (await ctx.socket.nth(0)).ack(null, seatReply);
+    await joining;
+
+    const moving = ctx.connection.act({ type: 'score', choice: 'best' });
+    (await ctx.socket.nth(1)).ack(new Error('timeout'));
+    (await ctx.socket.nth(2)).ack(new Error('timeout'));
+    expect(await moving).toEqual({ ok: false, error: unreachable });
+  });
+
+  it('passes a refusal from the server on to the screen', async () => {
+    const { socket, connection } = await joinedAnn();
+    const moving = connection.act({ type: 'score', choice: 'junk' });
+    (await socket.nth(1)).ack(null, {
+      ok: false,
+      error: { code: 'rule/junk-used', message: 'You have already used your junk score this game.' },
+    });
+    const result = await moving;
+    expect(result.ok).toBe(false);
+    expect(!result.ok && result.error.code).toBe('rule/junk-used');
+  });
+
+  it('never lets an older view replace a newer one', async () => {
+    const { socket, connection } = await joinedAnn();
+    socket.fire('room:view', view(5));
+    socket.fire('room:view', view(4, { status: 'playing' }));
+    expect(connection.view?.version).toBe(5);
+    expect(connection.view?.status).toBe('lobby');
+    socket.fire('room:view', view(6, { status: 'playing' }));
+    expect(connection.view?.status).toBe('playing');
+  });
+
+  it('forgets a seat token the server no longer honours', async () => {
+    const { socket, storage, connection } = setup();
+    storage.keepSeat('WXYZ', { seat: 2, token: 'stale-token-0123456789' });
+    const resuming = connection.resumeSeat('WXYZ');
+    socket.up();
+    (await socket.nth(0)).ack(null, {
+      ok: false,
+      error: { code: 'room/bad-token', message: "That seat isn't yours any more. Join the room again." },
+    });
+    const result = await resuming;
+    expect(result?.ok).toBe(false);
+    expect(storage.seat('WXYZ')).toBeNull();
+  });
+
+  it('has nothing to resume in a room where this browser holds no seat', async () => {
+    const { socket, connection } = setup();
+    expect(await connection.resumeSeat('ABCD')).toBeNull();
+    expect(socket.emitted).toHaveLength(0);
+  });
+
+  it('marks the seat lost when another screen takes it over, and does not fight back on reconnect', async () => {
+    const { socket, connection } = await joinedAnn();
+    socket.fire('room:seat-lost', { code: 'ABCD', reason: 'taken-over' });
+    expect(connection.seatLost).toBe('taken-over');
+    expect(connection.isIn('ABCD', 'seat')).toBe(false);
+    socket.down();
+    socket.up();
+    await Promise.resolve();
+    expect(socket.emitted).toHaveLength(1);
+  });
+
+  it('lets the lead seat run the room and no other seat', async () => {
+    const { socket, connection } = await joinedAnn();
+    socket.fire('room:view', view(1, { lead: 0 }));
+    expect(connection.canLead).toBe(true);
+    socket.fire('room:view', view(2, { lead: 1 }));
+    expect(connection.canLead).toBe(false);
+  });
+
+  it('keeps a host token so a reloaded TV gets its controls back', async () => {
+    const { socket, storage, connection } = setup();
+    const creating = connection.create({ as: 'host' });
+    socket.up();
+    const create = await socket.nth(0);
+    expect(create.event).toBe('room:create');
+    create.ack(null, { ok: true, value: { code: 'QRST', role: 'host', hostToken: 'host-token-0123456789' } });
+    await creating;
+    expect(storage.hostToken('QRST')).toBe('host-token-0123456789');
+
+    const again = setup();
+    again.storage.keepHostToken('QRST', 'host-token-0123456789');
+    const hosting = again.connection.host('QRST');
+    again.socket.up();
+    expect((await again.socket.nth(0)).payload).toEqual({ code: 'QRST', as: 'host', hostToken: 'host-token-0123456789' });
+    again.socket.emitted[0]!.ack(null, { ok: true, value: { code: 'QRST', role: 'host', hostToken: 'host-token-0123456789' } });
+    expect((await hosting).ok).toBe(true);
+  });
+});

@@ -1,0 +1,45 @@
+import type { SeatInfo } from '@rollcall/protocol';
+import type { Outcome } from '@rollcall/rules';
+
+/** "1st", "2nd", "3rd", "4th", "11th", "22nd"… */
+export function ordinal(n: number): string {
+  const tens = n % 100;
+  if (tens >= 11 && tens <= 13) return `${n}th`;
+  const suffix = ['th', 'st', 'nd', 'rd'][n % 10] ?? 'th';
+  return `${n}${suffix}`;
+}
+
+/** One line of the final standings, ready to show. */
+export interface StandingRow {
+  seat: number;
+  name: string;
+  score: number;
+  place: number;
+  /** "1st", or "=2nd" when the place is shared. */
+  placeLabel: string;
+  winner: boolean;
+}
+
+/** The outcome's standings with names, best first; shared places are marked with "=". */
+export function standingRows(outcome: Outcome, seats: readonly SeatInfo[]): StandingRow[] {
+  const nameOf = (seat: number) => seats.find((s) => s.seat === seat)?.name ?? `Seat ${seat + 1}`;
+  const shared = (place: number) => outcome.standings.filter((s) => s.place === place).length > 1;
+  return [...outcome.standings]
+    .sort((a, b) => a.place - b.place || a.seat - b.seat)
+    .map((s) => ({
+      seat: s.seat,
+      name: nameOf(s.seat),
+      score: s.score,
+      place: s.place,
+      placeLabel: `${shared(s.place) ? '=' : ''}${ordinal(s.place)}`,
+      winner: outcome.winners.includes(s.seat),
+    }));
+}
+
+/** "Ann wins!", "Ann and Bo share the win!", "Ann, Bo and Cy share the win!" */
+export function winnerLine(rows: readonly StandingRow[]): string {
+  const names = rows.filter((r) => r.winner).map((r) => r.name);
+  if (names.length === 0) return 'Game over';
+  if (names.length === 1) return `${names[0]} wins!`;
+  return `${names.slice(0, -1).join(', ')} and ${names.at(-1)} share the win!`;
+}
