@@ -37,10 +37,21 @@ export interface GameGuide {
   rules: Lazy<Record<string, never>>;
 }
 
+/** What a game's own lobby options form is given. */
+export interface OptionsFormProps {
+  /** The room's options for this game, defaults filled in. */
+  options: Record<string, unknown>;
+  disabled: boolean;
+  /** Ask the room to play with these options. */
+  change: (options: Record<string, unknown>) => void;
+}
+
 /** The screens of a game that can be played here. */
 export interface GameScreens {
   phone: Lazy<PhoneSheetProps>;
   tv: Lazy<TvBoardProps>;
+  /** A form for the game's options, shown in the lobby in place of the generic fields. */
+  options?: Lazy<OptionsFormProps>;
 }
 
 /** Rules pages for every game the product hosts, playable yet or not. */
@@ -97,6 +108,20 @@ const screens: Record<string, GameScreens> = {
   wfgts: {
     phone: () => import('./wfgts/PhoneSheet.svelte'),
     tv: () => import('./wfgts/TvBoard.svelte'),
+  },
+  'ten-phases': {
+    phone: () => import('./ten-phases/PhoneSheet.svelte'),
+    tv: () => import('./ten-phases/TvBoard.svelte'),
+  },
+  'pairs-and-wagers': {
+    phone: () => import('./pairs-and-wagers/PhoneSheet.svelte'),
+    tv: () => import('./pairs-and-wagers/TvBoard.svelte'),
+    options: () => import('./pairs-and-wagers/OptionsForm.svelte'),
+  },
+  'meet-fate': {
+    phone: () => import('./meet-fate/PhoneSheet.svelte'),
+    tv: () => import('./meet-fate/TvBoard.svelte'),
+    options: () => import('./meet-fate/OptionsForm.svelte'),
   },
 };
 

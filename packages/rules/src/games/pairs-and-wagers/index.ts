@@ -11,6 +11,7 @@ import { ruleError, type RuleErrorCode } from '../../core/errors.js';
 import { pairsAction, pairsOptions, type PairsAction } from './actions.js';
 import { DICE_COUNT, matchesCall, nonScoringDice, scoreRoll, SIDES, type Call } from './scoring.js';
 import {
+  bankIfEnded,
   canBetter,
   canGet,
   isDoubled,
@@ -61,7 +62,7 @@ function finishTurn(state: PairsState, turn: Turn, events: GameEvent[]): Result 
   const lost = wagers.filter((w) => w.status === 'lost').length;
   const doubled = isDoubled(turn);
   const points = turn.counting?.points ?? 0;
-  let total = turn.bankedAtStart - lost + points * (doubled ? 2 : 1);
+  let total = bankIfEnded(turn);
 
   let mid = state.mid;
   let midPaid = 0;
@@ -119,6 +120,7 @@ function finishTurn(state: PairsState, turn: Turn, events: GameEvent[]): Result 
         call: turn.call,
         wagers,
         rolls: turn.rolls,
+        counting: turn.counting,
         points,
         doubled,
         lost,

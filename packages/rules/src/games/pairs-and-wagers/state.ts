@@ -63,6 +63,8 @@ export interface TurnSummary {
   call: Call | null;
   wagers: Wager[];
   rolls: RollRecord[];
+  /** The roll that was banked (a lost Bet to Better leaves the earlier one), or null if nothing scored. */
+  counting: RollRecord | null;
   /** The counting roll's points, before doubling. */
   points: number;
   /** True when a matched Bet to Odd doubled the points. */
@@ -150,6 +152,16 @@ export function pendingStake(turn: Turn): number {
 /** True when a matched Bet to Odd doubles this turn's points. */
 export function isDoubled(turn: Turn): boolean {
   return turn.wagers.some((w) => w.kind === 'odd' && w.status === 'kept');
+}
+
+/**
+ * The total that ending the turn now banks: the bank at turn start, less every
+ * stake not kept (pending ones are lost on ending), plus the counting roll's
+ * points, doubled on a matched call. Bet to Mid and the leader bonus come after.
+ */
+export function bankIfEnded(turn: Turn): number {
+  const notKept = turn.wagers.filter((w) => w.status !== 'kept').length;
+  return turn.bankedAtStart - notKept + (turn.counting?.points ?? 0) * (isDoubled(turn) ? 2 : 1);
 }
 
 // Once per turn needs no check for either reroll wager: Bet to Better always

@@ -70,6 +70,23 @@ describe('the wagers a view offers', () => {
       [4, 4, 4, 2],
     ]);
     expect(last).toMatchObject({ before: 3, after: 5, points: 3, lost: 1 });
+    expect(last?.counting?.dice).toEqual([4, 4, 4, 6]);
+  });
+
+  it('tells what ending the turn now would bank, matching what ending it does', () => {
+    let s = at(newGame(3, { goal: 20 }), [4, 0, 0]);
+    expect(pairsView(s, host).turn?.bankNow).toBeNull();
+    s = act(s, 0, { type: 'bet-odd', call: 'odd' });
+    s = act(s, 0, { type: 'roll' }, [1, 2, 3, 4]);
+    // A miss with the call still pending: ending loses the call.
+    expect(pairsView(s, host).turn?.bankNow).toBe(3);
+    s = act(s, 0, { type: 'bet-get' }, [3, 3, 5, 2]);
+    // The reroll scores odd: the Get stake is kept and the pair is doubled.
+    const turn = pairsView(s, host).turn;
+    expect(turn).toMatchObject({ step: 'scored', turnPoints: 2, bankNow: 6 });
+    const ended = act(s, 0, { type: 'end-turn' });
+    expect(ended.totals[0]).toBe(turn?.bankNow);
+    expect(pairsView(ended, host).lastTurn?.counting?.dice).toEqual([3, 3, 5, 2]);
   });
 });
 

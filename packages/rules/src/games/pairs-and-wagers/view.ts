@@ -1,6 +1,7 @@
 import type { Viewer } from '../../core/viewer.js';
 import type { Call } from './scoring.js';
 import {
+  bankIfEnded,
   isDoubled,
   MID_TARGET,
   pendingStake,
@@ -38,6 +39,11 @@ export interface TurnView {
   stakeRoom: number;
   /** What the counting roll is worth now, doubling included. */
   turnPoints: number;
+  /**
+   * The total that ending the turn now would bank (pending stakes lost), before
+   * any Bet to Mid payment or leader bonus; null before the roll.
+   */
+  bankNow: number | null;
   canRoll: boolean;
   canEndTurn: boolean;
   /** Exactly the wagers that are legal right now. */
@@ -91,6 +97,7 @@ function turnView(turn: Turn): TurnView {
     lost: turn.wagers.filter((w) => w.status === 'lost').length,
     stakeRoom: turn.bankedAtStart - turn.wagers.length,
     turnPoints: (turn.counting?.points ?? 0) * (doubled ? 2 : 1),
+    bankNow: turn.step === 'start' ? null : bankIfEnded(turn),
     canRoll: turn.step === 'start',
     canEndTurn: turn.step !== 'start',
     offers: wagerOffers(turn),
@@ -133,7 +140,12 @@ export function pairsView(state: PairsState, viewer: Viewer): PairsView {
     lastTurn:
       state.lastTurn === null
         ? null
-        : { ...state.lastTurn, wagers: copyWagers(state.lastTurn.wagers), rolls: state.lastTurn.rolls.map(copyRoll) },
+        : {
+            ...state.lastTurn,
+            wagers: copyWagers(state.lastTurn.wagers),
+            rolls: state.lastTurn.rolls.map(copyRoll),
+            counting: state.lastTurn.counting === null ? null : copyRoll(state.lastTurn.counting),
+          },
     history: state.history.map((h) => ({ ...h })),
     winner: state.phase === 'over' ? (leader?.seat ?? null) : null,
   };

@@ -1,0 +1,95 @@
+import { meetFate } from '@rollcall/rules';
+import { describe, expect, it } from 'vitest';
+import { boxHint, faceOf, fillLabel, highlighted, rollLabel, sheetSections, tumbleKeys } from './describe.js';
+
+describe('how the Meet Fate screens word the sheet', () => {
+  it('lays out all nineteen boxes in three sections, in sheet order', () => {
+    expect(sheetSections.map((s) => [s.title, s.boxes.length])).toEqual([
+      ['Numbers', 8],
+      ['Sum of all dice', 5],
+      ['Fixed points', 6],
+    ]);
+    expect(sheetSections.flatMap((s) => s.boxes.map((b) => b.id))).toEqual([...meetFate.BOX_IDS]);
+  });
+
+  it('tells a number box which face it adds and a pattern box what it asks for', () => {
+    expect(faceOf('threes')).toBe(3);
+    expect(faceOf('eights')).toBe(8);
+    expect(faceOf('chance')).toBeNull();
+    expect(boxHint('twos')).toBe('add the 2s');
+    expect(boxHint('three-pair')).toBe('3 pairs · sum');
+    expect(boxHint('chance')).toBe('any dice · sum');
+  });
+
+  it('shows the fixed points the rules give each section 3 box', () => {
+    expect(sheetSections[2]?.boxes.map((b) => boxHint(b.id))).toEqual([
+      '5 in a row · 30',
+      '6 in a row · 45',
+      '3 alike + a pair · 25',
+      '2 sets of 3 · 35',
+      '5 alike · 50',
+      '6 alike · 80',
+    ]);
+  });
+
+  it('names the fill with the score and the box', () => {
+    expect(fillLabel('small-straight', 30)).toBe('Score 30 in Small Straight');
+    expect(fillLabel('six-of-a-kind', 0)).toBe('Score 0 in Six of a Kind');
+  });
+});
+
+describe('the roll button', () => {
+  it('rolls everything first, then says how many dice go back in', () => {
+    expect(rollLabel(0, 0)).toBe('Roll all six dice');
+    expect(rollLabel(1, 0)).toBe('Roll all six again');
+    expect(rollLabel(1, 2)).toBe('Roll 4 dice, keep 2');
+    expect(rollLabel(2, 5)).toBe('Roll 1 die, keep 5');
+  });
+
+  it('asks for a die to be let go when all six are kept, since that roll would be refused', () => {
+    expect(rollLabel(1, 6)).toBe('Unkeep a die to roll');
+  });
+});
+
+describe('which boxes are highlighted', () => {
+  it('highlights every box tied for the best score', () => {
+    // 2 2 2 2 5 5 from the rules: 18 in each sum box, 25 for the full house.
+    const preview = meetFate.BOX_IDS.map((box) => ({ box, score: meetFate.scoreBox(box, [2, 2, 2, 2, 5, 5]) }));
+    expect([...highlighted(preview, ['full-house'])]).toEqual(['full-house']);
+    expect([...highlighted(preview, ['two-pair', 'chance'])]).toEqual(['two-pair', 'chance']);
+  });
+
+  it('highlights nothing when even the best box would score 0', () => {
+    const preview = [
+      { box: 'six-of-a-kind' as const, score: 0 },
+      { box: 'trips' as const, score: 0 },
+    ];
+    expect(highlighted(preview, ['six-of-a-kind', 'trips']).size).toBe(0);
+  });
+});
+
+describe('which dice tumble', () => {
+  it('tumbles all six on a turn’s first roll', () => {
+    const keys = tumbleKeys([], '3-1', 1, []);
+    expect(new Set(keys)).toEqual(new Set(['3-1:1']));
+    expect(keys).toHaveLength(6);
+  });
+
+  it('keeps a kept die still and rolls the others', () => {
+    const first = tumbleKeys([], '3-1', 1, []);
+    const second = tumbleKeys(first, '3-1', 2, [0, 4]);
+    expect(second).toEqual(['3-1:1', '3-1:2', '3-1:2', '3-1:2', '3-1:1', '3-1:2']);
+    // Die 4 goes back in on the third roll; die 0 stays kept since the first.
+    expect(tumbleKeys(second, '3-1', 3, [0])).toEqual(['3-1:1', '3-1:3', '3-1:3', '3-1:3', '3-1:3', '3-1:3']);
+  });
+
+  it('gives the same keys when the same view comes again, so nothing rolls twice', () => {
+    const once = tumbleKeys(tumbleKeys([], '2-0', 1, []), '2-0', 2, [1]);
+    expect(tumbleKeys(once, '2-0', 2, [1])).toEqual(once);
+  });
+
+  it('starts afresh on the next turn even where positions were kept', () => {
+    const end = tumbleKeys(tumbleKeys([], '2-0', 1, []), '2-0', 2, [1, 2]);
+    expect(new Set(tumbleKeys(end, '2-1', 1, []))).toEqual(new Set(['2-1:1']));
+  });
+});

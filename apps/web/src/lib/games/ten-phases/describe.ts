@@ -1,0 +1,229 @@
+import { tenPhases } from '@rollcall/rules';
+
+/**
+ * Words and small figures for the Ten Phases screens, kept apart from the
+ * components so they can be checked against the rules' own examples. Scores
+ * always come from the rules module (the view's `best` and `lastTurn`); this
+ * file only says them in words.
+ */
+
+type DieView = tenPhases.DieView;
+type ScoredGroup = tenPhases.ScoredGroup;
+type PhaseScore = tenPhases.PhaseScore;
+type TenPhasesView = tenPhases.TenPhasesView;
+
+/** The name of a colour, e.g. "orange". */
+export function colourName(colour: tenPhases.Colour): string {
+  return tenPhases.COLOURS[colour].name;
+}
+
+/** The symbol drawn with a colour, so it is never told by colour alone. */
+export function colourSymbol(colour: tenPhases.Colour): string {
+  return tenPhases.COLOURS[colour].symbol;
+}
+
+/** What a die's face shows: its number, or W for a wild. */
+export function faceText(value: number | null): string {
+  return value === null ? 'W' : String(value);
+}
+
+/** A die as a screen reader says it, e.g. "high die 3: 8, orange". */
+export function spokenDie(die: DieView): string {
+  const shows = die.value === null ? 'wild' : String(die.value);
+  const number = die.kind === 'high' ? die.die + 1 : die.die - tenPhases.FIRST_LOW + 1;
+  return `${die.kind} die ${number}: ${shows}, ${colourName(die.colour)}`;
+}
+
+/** What a phase asks for, e.g. "2 sets of 3"; past Phase 10, that all are made. */
+export function phaseNeeds(phase: number): string {
+  return phase > tenPhases.PHASES.length ? 'all ten phases made' : tenPhases.phaseSpec(phase).label;
+}
+
+/** A letter per group of a made phase, so its dice can be tagged without colour. */
+export function groupLetter(index: number): string {
+  return String.fromCharCode(65 + index);
+}
+
+/** For each die used by a made phase, the index of its group. */
+export function groupByDie(score: PhaseScore | null): Map<number, number> {
+  const byDie = new Map<number, number>();
+  score?.groups.forEach((group, g) => {
+    for (const die of group.dice) byDie.set(die, g);
+  });
+  return byDie;
+}
+
+const counted = ['', 'one', 'two', 'three', 'four', 'five', 'six', 'seven', 'eight', 'nine', 'ten'];
+const capital = (text: string) => text.charAt(0).toUpperCase() + text.slice(1);
+
+/** One group of a made phase in words, e.g. "Set of three 8s (1 wild)" or "Run 4 to 10". */
+export function groupTitle(group: ScoredGroup, dice: readonly DieView[]): string {
+  const wilds = group.dice.filter((d) => dice[d]?.value === null).length;
+  const withWilds = wilds === 0 ? '' : ` (${wilds} wild${wilds === 1 ? '' : 's'})`;
+  switch (group.kind) {
+    case 'set':
+      return `Set of ${counted[group.size] ?? group.size} ${group.number}s${withWilds}`;
+    case 'run':
+      return `Run ${group.from} to ${group.from + group.size - 1}${withWilds}`;
+    case 'colour':
+      return capital(`${counted[group.size] ?? group.size} ${colourName(group.colour)} ${colourSymbol(group.colour)} dice${withWilds}`);
+  }
+}
+
+/** The live line under the dice: what they make for the phase right now. */
+export function previewText(phase: number, best: PhaseScore | null): string {
+  if (best !== null) return `This makes Phase ${phase} for ${best.score} point${best.score === 1 ? '' : 's'}`;
+  return `Not yet: Phase ${phase} needs ${phaseNeeds(phase)}`;
+}
+
+/** The roll button, e.g. "Roll all 10 dice" or "Last roll: 7 dice (3 set aside)". */
+export function rollLabel(rolls: number, setAside: number): string {
+  const total = tenPhases.DICE.length;
+  if (setAside >= total) return 'Every die is set aside';
+  const rolling = total - setAside;
+  const what = setAside === 0 ? `all ${total} dice` : `${rolling} ${rolling === 1 ? 'die' : 'dice'} (${setAside} set aside)`;
+  if (rolls === 0) return `Roll ${what}`;
+  return rolls === tenPhases.MAX_ROLLS - 1 ? `Last roll: ${what}` : `Roll ${what}`;
+}
+
+/** The stop button: what stopping now would score. */
+export function stopLabel(best: PhaseScore | null): string {
+  return best === null ? 'Stop here (scores nothing)' : `Stop and score ${best.score}`;
+}
+
+/** How a finished turn went, in one sentence naming the player. */
+export function turnResultText(result: tenPhases.TurnResultView, name: string): string {
+  const parts: string[] = [];
+  if (result.made === null) {
+    parts.push(`${name} missed Phase ${result.phase}`);
+    if (result.penalty > 0) parts.push(`−${result.penalty} points`);
+  } else {
+    parts.push(`${name} made Phase ${result.phase} for ${result.made.score}`);
+    if (result.fivePhaseBonus > 0) parts.push(`+${result.fivePhaseBonus} five-phase bonus`);
+    if (result.firstFinishBonus > 0) parts.push(`+${result.firstFinishBonus} first-finish bonus`);
+  }
+  return `${parts.join(', ')}.`;
+}
+
+/** A seat's place in the turn order with the roll-off dice that put it there. */
+export interface OrderEntry {
+  seat: number;
+  /** 1 for the first player. */
+  position: number;
+  /** This seat's roll in each roll-off round it took part in. */
+  rolls: number[];
+}
+
+/** The turn order with each seat's roll-off dice (first roll, then any tie-breaks). */
+export function turnOrder(view: Pick<TenPhasesView, 'order' | 'rollOff'>): OrderEntry[] {
+  return view.order.map((seat, i) => ({
+    seat,
+    position: i + 1,
+    rolls: view.rollOff.flatMap((round) => round.filter((r) => r.seat === seat).map((r) => r.value)),
+  }));
+}
+
+/** A seat's roll-off dice in words, e.g. "rolled 9, tie-break 6". */
+export function rollOffText(rolls: readonly number[]): string {
+  const [first, ...again] = rolls;
+  if (first === undefined) return 'no roll needed';
+  if (again.length === 0) return `rolled ${first}`;
+  return `rolled ${first}, tie-break${again.length === 1 ? '' : 's'} ${again.join(', ')}`;
+}
+
+/** Where a seat stands once someone has made Phase 10. */
+export type EndStatus = 'finished first' | 'final run now' | 'final run next' | 'final run done';
+
+/** Each seat's part in the end of the game, in turn order from the first finisher; empty before anyone finishes. */
+export function endSequence(
+  view: Pick<TenPhasesView, 'order' | 'firstFinisher' | 'finalQueue' | 'stage'>,
+): { seat: number; status: EndStatus }[] {
+  const first = view.firstFinisher;
+  if (first === null) return [];
+  const at = view.order.indexOf(first);
+  const round = [...view.order.slice(at), ...view.order.slice(0, at)];
+  return round.map((seat) => {
+    if (seat === first) return { seat, status: 'finished first' };
+    const place = view.finalQueue.indexOf(seat);
+    if (view.stage === 'over' || place === -1) return { seat, status: 'final run done' };
+    return { seat, status: place === 0 ? 'final run now' : 'final run next' };
+  });
+}
+
+/** What a die was last moved by, so screens tumble exactly the dice a new roll threw. */
+export interface TableShown {
+  /** Whose turn and which of their turns, e.g. "1:4". */
+  turn: string;
+  /** 1–2 while the turn is on; 'end' for a finished turn's final dice. */
+  roll: number | 'end';
+  faces: number[];
+  /** Which dice were set aside on the latest roll (unknown for a finished turn). */
+  kept: boolean[] | null;
+  /** One counter per die; it goes up each time the die is thrown. */
+  tumbles: number[];
+}
+
+/**
+ * The tumble counters for newly shown dice. A new turn throws every die; the
+ * second roll throws the dice not set aside; the end of a turn shows the third
+ * roll's dice, whose set-aside dice are not in the view, so a die tumbles when
+ * its face changed (and nothing tumbles after a stop).
+ */
+export function nextTumbles(previous: TableShown | null, next: Omit<TableShown, 'tumbles'>): number[] {
+  const count = (d: number) => previous?.tumbles[d] ?? 0;
+  if (previous === null || previous.turn !== next.turn) return next.faces.map((_, d) => count(d) + 1);
+  if (previous.roll === next.roll) return [...previous.tumbles];
+  return next.faces.map((face, d) => {
+    const thrown = next.kept !== null ? !next.kept[d] : previous.faces[d] !== face;
+    return count(d) + (thrown ? 1 : 0);
+  });
+}
+
+/** Each seat's total after each of its turns, for the end-of-game chart. */
+export function chartSeries(
+  view: Pick<TenPhasesView, 'sheets'>,
+  nameOf: (seat: number) => string,
+): { seat: number; name: string; totals: number[] }[] {
+  return view.sheets.map((sheet) => ({ seat: sheet.seat, name: nameOf(sheet.seat), totals: [...sheet.running] }));
+}
+
+/** The dice on the table for the screens: the turn being played, or else the last finished turn. */
+export interface TableDice {
+  seat: number;
+  phase: number;
+  dice: DieView[];
+  /** What these dice make for the phase (live), or made (finished turn). */
+  best: PhaseScore | null;
+  /** Rolls made in the live turn, or 'end' for a finished turn. */
+  roll: number | 'end';
+  /** Whose turn and which of their turns, e.g. "1:4". */
+  turn: string;
+  live: boolean;
+}
+
+/** The dice a screen should show now, or null before anyone has rolled. */
+export function tableDice(view: Pick<TenPhasesView, 'turn' | 'lastTurn' | 'sheets'>): TableDice | null {
+  const turnsPlayed = (seat: number) => view.sheets[seat]?.running.length ?? 0;
+  const { turn, lastTurn } = view;
+  if (turn !== null && turn.dice.length > 0) {
+    return {
+      seat: turn.seat,
+      phase: turn.phase,
+      dice: turn.dice,
+      best: turn.best,
+      roll: turn.rolls,
+      turn: `${turn.seat}:${turnsPlayed(turn.seat)}`,
+      live: true,
+    };
+  }
+  if (lastTurn === null) return null;
+  return {
+    seat: lastTurn.seat,
+    phase: lastTurn.phase,
+    dice: lastTurn.dice,
+    best: lastTurn.made,
+    roll: 'end',
+    turn: `${lastTurn.seat}:${turnsPlayed(lastTurn.seat) - 1}`,
+    live: false,
+  };
+}

@@ -1,0 +1,245 @@
+/**
+ * Ten Phases in real Chromium: a TV hosts, two phones join and play a whole
+ * game by tapping dice and buttons, from the turn-order roll-off through
+ * Phase 1 to the final runs and the standings.
+ *
+ * The room's dice come from a fixed test seed. The plain player of
+ * ten-phases-play.ts decides every move from the dice the phone shows, and the
+ * same player run against the rules module alone (`playGame`) says beforehand
+ * what each turn must end with; the seed was picked by
+ * ten-phases-seed-search.ts so that the game shows a roll-off tie, a missed
+ * first turn, Phase 1 made after setting dice aside and stopping early, a die
+ * taken back, and a final run that goes on past a made phase.
+ */
+import { existsSync, mkdirSync } from 'node:fs';
+import { join } from 'node:path';
+import { tenPhases } from '@rollcall/rules';
+import type { Browser, BrowserContext, Page } from 'playwright-core';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { startServer, type TestServer } from '../../server/test/harness.js';
+import { artifactsDir, buildIndex, launchChromium, saveScreenshot, seriousViolations } from './chromium.js';
+import { chooseMove, playGame, type SeenDie } from './ten-phases-play.js';
+import { SEATS, unsuitable } from './ten-phases-seed-search.js';
+
+// Found by `pnpm --filter @rollcall/web exec tsx test/ten-phases-seed-search.ts 3000`.
+const TEST_SEED = '000002c5000002c5000002c5000002c5';
+
+let server: TestServer;
+let browser: Browser;
+const contexts: BrowserContext[] = [];
+/** Uncaught errors in any page; the test fails if there is one. */
+const pageErrors: string[] = [];
+
+async function newPage(viewport: { width: number; height: number }, phone = false): Promise<Page> {
+  const context = await browser.newContext({
+    viewport,
+    ...(phone ? { isMobile: true, hasTouch: true, deviceScaleFactor: 2 } : {}),
+  });
+  contexts.push(context);
+  const page = await context.newPage();
+  page.on('pageerror', (error) => pageErrors.push(`${page.url()}: ${error.message}`));
+  return page;
+}
+
+/** Where the game stands on a phone: stage, whose turn, their turn count, rolls made. */
+async function stepOf(page: Page): Promise<string> {
+  return (await page.getByTestId('tp-phone').getAttribute('data-step')) ?? '';
+}
+
+/** The dice on the phone's tray, and which are set aside (pressed). */
+async function readDice(page: Page): Promise<{ dice: SeenDie[]; aside: number[] }> {
+  const cells = await page.locator('[data-testid^="tp-die-"]').evaluateAll((els) =>
+    els.map((el) => ({
+      value: el.getAttribute('data-value'),
+      colour: el.getAttribute('data-colour'),
+      pressed: el.getAttribute('aria-pressed') === 'true',
+    })),
+  );
+  if (cells.some((c) => c.value === null)) return { dice: [], aside: [] };
+  return {
+    dice: cells.map((c) => ({
+      value: c.value === 'W' ? null : Number(c.value),
+      colour: Number(c.colour) as tenPhases.Colour,
+    })),
+    aside: cells.flatMap((c, i) => (c.pressed ? [i] : [])),
+  };
+}
+
+/** Tap the dice whose set-aside state differs from `keep`; returns how many set-aside dice were taken back. */
+async function setAside(page: Page, keep: readonly number[], aside: readonly number[]): Promise<number> {
+  let takenBack = 0;
+  for (let die = 0; die < tenPhases.DICE.length; die++) {
+    if (keep.includes(die) === aside.includes(die)) continue;
+    if (aside.includes(die)) takenBack += 1;
+    await page.getByTestId(`tp-die-${die}`).tap();
+    await expect.poll(() => page.getByTestId(`tp-die-${die}`).getAttribute('aria-pressed')).toBe(String(keep.includes(die)));
+  }
+  return takenBack;
+}
+
+/** A tap that must move the game on: wait until the phone shows the next step. */
+async function tapAndWait(page: Page, testId: string): Promise<void> {
+  const before = await stepOf(page);
+  await page.getByTestId(testId).tap();
+  await expect.poll(() => stepOf(page), { timeout: 10_000 }).not.toBe(before);
+}
+
+async function standingsOf(page: Page): Promise<{ name: string; place: string; score: string }[]> {
+  const list = page.getByTestId('standings');
+  await list.waitFor({ timeout: 15_000 });
+  return list.locator('li').evaluateAll((items) =>
+    items.map((li) => ({
+      name: li.getAttribute('data-name') ?? '',
+      place: li.getAttribute('data-place') ?? '',
+      score: li.getAttribute('data-score') ?? '',
+    })),
+  );
+}
+
+/** Let a roll's tumble settle before a picture. */
+const settle = (page: Page) => page.waitForTimeout(700);
+
+beforeAll(async () => {
+  if (!existsSync(buildIndex)) throw new Error('No web build: run `pnpm --filter @rollcall/web build` first.');
+  server = await startServer();
+  browser = await launchChromium();
+});
+
+afterAll(async () => {
+  for (const context of contexts) await context.close().catch(() => undefined);
+  await browser?.close();
+  await server?.close();
+});
+
+describe('Ten Phases in the browser', () => {
+  it('two phones play a whole game by tapping while the TV shows the order, the dice and the final runs', async () => {
+    // What the seed's game must show, played first without a browser.
+    const expected = playGame(TEST_SEED, SEATS);
+    expect(unsuitable(expected)).toBeNull();
+    const a11y: Record<string, string[]> = {};
+
+    const tv = await newPage({ width: 1920, height: 1080 });
+    await tv.goto(`${server.url}/rules/ten-phases`);
+    await tv.getByText('Garrett J. Donner and Michael S. Steer', { exact: true }).waitFor();
+    a11y.rules = await seriousViolations(tv);
+    await tv.goto(`${server.url}/?testSeed=${TEST_SEED}`);
+    await tv.getByRole('button', { name: 'Host on this screen' }).click();
+    await tv.waitForURL(/\/tv\/[A-Z]{4}$/);
+    const code = tv.url().slice(-4);
+
+    const names = ['Ann', 'Bo'];
+    const phones: Page[] = [];
+    for (const name of names) {
+      const page = await newPage({ width: 360, height: 640 }, true);
+      await page.goto(`${server.url}/play/${code}`);
+      await page.getByLabel('Your name').fill(name);
+      await page.getByRole('button', { name: 'Join the game' }).tap();
+      await page.getByRole('heading', { name: `You're in, ${name}!` }).waitFor();
+      phones.push(page);
+    }
+
+    for (const name of names) await tv.getByText(name, { exact: true }).first().waitFor();
+    await tv.getByRole('radio', { name: /Ten Phases/ }).check();
+    const start = tv.getByRole('button', { name: 'Start the game' });
+    await expect.poll(() => start.isEnabled()).toBe(true);
+    await start.click();
+    for (const page of phones) await page.getByTestId('tp-phone').waitFor();
+
+    // The TV shows the turn order the roll-off gave, tie-break included.
+    const order = tv.getByRole('region', { name: /Turn order/ });
+    await expect.poll(() => order.locator('.order-name').allInnerTexts()).toEqual(expected.order.map((s) => names[s]));
+    await expect(order.innerText()).resolves.toContain('ties rolled again');
+
+    let takenBack = 0;
+    let phaseOneShown = false;
+    let finalShown = false;
+    for (const [index, turn] of expected.turns.entries()) {
+      const page = phones[turn.seat]!;
+      const watcher = phones[1 - turn.seat]!;
+      await expect.poll(() => page.getByTestId('tp-phone').getAttribute('data-turn')).toBe('mine');
+      await expect(page.locator('.phase-line').innerText()).resolves.toContain(`Phase ${turn.phase}:`);
+      // Only the player whose turn it is gets the buttons.
+      expect(await watcher.getByTestId('tp-roll').count()).toBe(0);
+
+      for (let rolls = 0; ; ) {
+        const { dice, aside } = await readDice(page);
+        if (turn.final && rolls === 1 && !finalShown) {
+          // The first final run, one roll in: the TV says who finished and who still plays.
+          finalShown = true;
+          const banner = tv.getByTestId('tp-final');
+          await expect(banner.innerText()).resolves.toContain(`${names[expected.firstFinisher ?? 0]} made Phase 10`);
+          await expect(page.locator('.final-note').innerText()).resolves.toContain('roll straight on');
+          await settle(tv);
+          await saveScreenshot(tv, 'ten-phases-tv-final');
+          await saveScreenshot(page, 'ten-phases-phone-final');
+          a11y['tv final'] = await seriousViolations(tv);
+          a11y['phone final'] = await seriousViolations(page);
+        }
+        const move = chooseMove(turn.phase, dice, rolls, aside);
+        if (move.type === 'stop') {
+          const best = tenPhases.scorePhase(turn.phase, dice);
+          await expect(page.getByTestId('tp-preview').innerText()).resolves.toContain(
+            `This makes Phase ${turn.phase} for ${best?.score} points`,
+          );
+          if (index === 1 && !phaseOneShown) {
+            // Phase 1 about to be scored: the phone's preview and the TV agree on it.
+            phaseOneShown = true;
+            await expect(tv.locator('.preview-head').innerText()).resolves.toBe(`This makes Phase 1 for ${best?.score} points`);
+            await settle(tv);
+            await saveScreenshot(page, 'ten-phases-phone-phase-1');
+            await saveScreenshot(tv, 'ten-phases-tv-phase-1');
+          }
+          await tapAndWait(page, 'tp-stop');
+          break;
+        }
+        takenBack += await setAside(page, move.keep, aside);
+        if (index === 0 && rolls === 2) {
+          // Ann's last roll of her first turn: dice set aside, Bo watching live.
+          await expect(watcher.locator('.table-title').innerText()).resolves.toBe("Ann's dice");
+          await settle(tv);
+          await saveScreenshot(page, 'ten-phases-phone-turn');
+          await saveScreenshot(watcher, 'ten-phases-phone-watching');
+          await saveScreenshot(tv, 'ten-phases-tv-turn');
+          a11y['phone turn'] = await seriousViolations(page);
+          a11y['phone watching'] = await seriousViolations(watcher);
+          a11y['tv turn'] = await seriousViolations(tv);
+        }
+        await tapAndWait(page, 'tp-roll');
+        rolls += 1;
+        if (rolls === tenPhases.MAX_ROLLS) break;
+      }
+
+      // Every screen agrees with the game played without a browser.
+      const cell = `tp-score-${turn.seat}-${turn.phase}`;
+      const shown = turn.made === null ? 'trying' : `made ${turn.made}`;
+      await expect.poll(() => tv.getByTestId(cell).getAttribute('data-state')).toBe(shown);
+      await expect.poll(() => page.getByTestId(cell).getAttribute('data-state')).toBe(shown);
+
+      if (index === 1) {
+        // Phase 1 is on Bo's scorepad and Bo is now on Phase 2.
+        await expect.poll(() => page.getByTestId(`tp-score-${turn.seat}-2`).getAttribute('data-state')).toBe('trying');
+        a11y['phone after phase 1'] = await seriousViolations(page);
+      }
+    }
+    expect(phaseOneShown).toBe(true);
+    expect(finalShown).toBe(true);
+    expect(takenBack).toBeGreaterThan(0);
+
+    // The end: everyone sees the same standings, with the totals the rules module gave.
+    const onTv = await standingsOf(tv);
+    expect(onTv.map((s) => [s.name, Number(s.score)]).sort()).toEqual(
+      names.map((name, seat) => [name, expected.totals?.[seat]]).sort(),
+    );
+    for (const page of phones) expect(await standingsOf(page)).toEqual(onTv);
+    await tv.getByRole('img', { name: /^Score after each turn/ }).waitFor();
+    await saveScreenshot(tv, 'ten-phases-tv-end');
+    await saveScreenshot(phones[0]!, 'ten-phases-phone-end');
+    mkdirSync(artifactsDir, { recursive: true });
+    await phones[0]!.screenshot({ path: join(artifactsDir, 'ten-phases-phone-end-full.png'), fullPage: true });
+    a11y['phone end'] = await seriousViolations(phones[0]!);
+    a11y['tv end'] = await seriousViolations(tv);
+
+    expect(a11y).toEqual(Object.fromEntries(Object.keys(a11y).map((page) => [page, []])));
+    expect(pageErrors).toEqual([]);
+  });
+});
