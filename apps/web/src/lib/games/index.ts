@@ -123,6 +123,10 @@ const screens: Record<string, GameScreens> = {
     tv: () => import('./meet-fate/TvBoard.svelte'),
     options: () => import('./meet-fate/OptionsForm.svelte'),
   },
+  'war-pnp': {
+    phone: () => import('./war-pnp/PhoneSheet.svelte'),
+    tv: () => import('./war-pnp/TvBoard.svelte'),
+  },
 };
 
 /** The rules page of a game, if it has one. */

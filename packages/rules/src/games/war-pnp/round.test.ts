@@ -36,6 +36,13 @@ describe('the roll', () => {
     expect(state.step).toEqual({ kind: 'develop', picks: [null, null, null] });
     expect(state.scoresByRound).toEqual([[0, 0, 0]]);
   });
+
+  it('keeps the finished round public while the next one develops, so the screens can show what happened', () => {
+    const state = roll(readyToRoll([sheetWith({}), sheetWith({}), sheetWith({})], { main: 2 }), [1, 2]);
+    expect(state.turn).toBeNull();
+    expect(state.lastRound).toMatchObject({ dice: [1, 2], activations: [[], [], []] });
+    expect(state.lastRound?.report.gains.map((g) => g.column)).toEqual(['3/11', '3/11', '3/11']);
+  });
 });
 
 describe('Grow', () => {

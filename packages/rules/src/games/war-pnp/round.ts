@@ -28,6 +28,7 @@ export function newGame(seats: number, options: WarOptions, main: number): WarSt
     scoresByRound: [],
     step: { kind: 'setup', picks: Array(seats).fill(null) },
     turn: null,
+    lastRound: null,
   };
 }
 
@@ -196,5 +197,6 @@ function endRound(state: WarState, events: GameEvent[]): void {
     return;
   }
   state.main = (state.main + 1) % state.seats;
+  state.lastRound = state.turn;
   openRound(state, events);
 }

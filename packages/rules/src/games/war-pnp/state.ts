@@ -108,6 +108,8 @@ export interface WarState {
   scoresByRound: number[][];
   step: Step;
   turn: TurnState | null;
+  /** The round before this one (its roll, declarations and report), so the screens can show what happened. */
+  lastRound: TurnState | null;
 }
 
 /** A check that either passes with a value or names the refusal. */

@@ -41,6 +41,8 @@ export interface WarView extends Table {
   rolls: RollRecord[];
   scoresByRound: number[][];
   turn: TurnState | null;
+  /** The round before this one: its roll, declarations and report. */
+  lastRound: TurnState | null;
   step: StepView;
   /** Seats still deciding. */
   waitingOn: number[];
@@ -116,6 +118,7 @@ export function warView(state: WarState, viewer: Viewer): WarView {
     rolls: copy(state.rolls),
     scoresByRound: copy(state.scoresByRound),
     turn: copy(state.turn),
+    lastRound: copy(state.lastRound),
     step: stepView(state),
     waitingOn: warAwaiting(state).map((a) => a.seat),
     you: seat === null ? null : copy(youView(state, seat)),

@@ -1,0 +1,154 @@
+import { warPnp } from '@rollcall/rules';
+import { describe, expect, it } from 'vitest';
+import {
+  effectWords,
+  firedRows,
+  likelyLandings,
+  markLabel,
+  markRefWords,
+  namesFor,
+  powerEffect,
+  removeWords,
+  reportLines,
+  roman,
+  stepWords,
+} from './describe.js';
+import { boxes, phoneView, readyToRoll, row, step } from './test-games.js';
+
+const names = namesFor((seat) => ['Ann', 'Bo', 'Cy'][seat] ?? '?', 0);
+const tvNames = namesFor((seat) => ['Ann', 'Bo', 'Cy'][seat] ?? '?');
+
+describe('how the Powers ’n Points screens name things', () => {
+  it('prints ranks as the sheet does and a missing level as a dash', () => {
+    expect([1, 2, 3, 4, 5, 6].map(roman)).toEqual(['i', 'ii', 'iii', 'iv', 'v', 'vi']);
+    expect(roman(0)).toBe('–');
+  });
+
+  it('calls the phone’s own seat "you" and everyone else by name', () => {
+    expect([names.name(0), names.whose(0), names.name(1), names.whose(1)]).toEqual(['you', 'your', 'Bo', 'Bo’s']);
+    expect(tvNames.whose(0)).toBe('Ann’s');
+  });
+
+  it('prints marks as on paper: 2x, X and PU with its factor', () => {
+    expect(markLabel({ kind: 'double' })).toBe('2x');
+    expect(markLabel({ kind: 'block' })).toBe('X');
+    expect(markLabel({ kind: 'powerup', factor: 5 })).toBe('PU5');
+  });
+
+  it('reads each power’s number at its level from the rules table', () => {
+    expect(powerEffect('grow', 4)).toBe('Develop 3 more; opponents get 2');
+    expect(powerEffect('grow', 3)).toBe('Develop 2 more');
+    expect(powerEffect('block', 1)).toBe('Mark 1 opponent box X');
+    expect(powerEffect('powerup', 4)).toBe('Mark one own box PU5 (×5)');
+    expect(powerEffect('cancel', 3)).toBe('Stop a row no bigger, erase 3 marks, or lower a Withering by 3');
+    expect(powerEffect('wither', 6)).toBe('Add W −6 under an opponent’s column');
+  });
+
+  it('spells out declared effects with the level’s number', () => {
+    const act = (power: warPnp.PowerName, level: number): warPnp.Activation => ({ row: 2, power, level, size: level });
+    expect(effectWords({ power: 'block', target: 1, boxes: [{ column: '7', box: 2 }] }, act('block', 1), names)).toBe(
+      'blocks Bo’s 7 box 2',
+    );
+    expect(effectWords({ power: 'grow', gifts: [{ seat: 2, count: 2 }] }, act('grow', 4), names)).toBe(
+      'grows 3 (and 2 for Cy)',
+    );
+    expect(effectWords({ power: 'cancel', mode: 'stop', target: { seat: 0, row: 5 } }, act('cancel', 2), tvNames)).toBe(
+      'stops Ann’s row 5',
+    );
+    expect(effectWords({ power: 'trap', target: 0, values: [25, 31] }, act('trap', 3), tvNames)).toBe('traps Ann’s 25, 31');
+    expect(effectWords({ power: 'wither', target: 1, column: '5/9' }, act('wither', 5), names)).toBe('withers Bo’s 5/9 by 5');
+  });
+
+  it('counts a double as firing its row twice', () => {
+    const act = (row: number): warPnp.Activation => ({ row, power: 'grow', level: 1, size: 1 });
+    expect([...firedRows([act(3), act(3)])]).toEqual([[3, 2]]);
+    expect([...firedRows([act(1), act(4)])]).toEqual([
+      [1, 1],
+      [4, 1],
+    ]);
+  });
+
+  it('names a box to remove by row and rank or by column and box', () => {
+    expect(removeWords({ kind: 'power', row: 3, rank: 4 })).toBe('row 3 box iv');
+    expect(removeWords({ kind: 'points', column: '6/8', box: 1 })).toBe('6/8 box 1');
+  });
+
+  it('says what the table is waiting for at each step', () => {
+    expect(stepWords({ kind: 'roll', roller: 1 }, tvNames)).toBe('Bo to roll the dice');
+    expect(stepWords({ kind: 'declare', together: false, seat: 2, lap: 2 }, tvNames)).toBe('Cy to declare (lap 2 of 2)');
+    expect(stepWords({ kind: 'traps', queue: [{ victim: 1, owner: 0, value: 25 }] }, tvNames)).toBe(
+      'Ann to remove a box of Bo',
+    );
+  });
+});
+
+describe('what a played round says', () => {
+  // Ann blocks Bo's 7 box 1 and Bo's Cancel (row 1) stops nothing: rolling 2 and 1.
+  const ready = readyToRoll([
+    [...row(1, 'grow'), ...row(2, 'block'), ...boxes('7', 3)],
+    [...row(1, 'cancel'), ...row(2, 'trap'), ...boxes('7', 3)],
+  ]);
+  const rolled = step(ready, 0, { type: 'roll' }, [2, 1]);
+
+  it('names a mark Cancel could erase with what it is and whose it is', () => {
+    const marked = step(
+      step(rolled, 0, {
+        type: 'declare',
+        declarations: [
+          { activation: 0, effect: { power: 'block', target: 1, boxes: [{ column: '7', box: 1 }] } },
+          { activation: 1, pass: true },
+        ],
+      }),
+      1,
+      {
+        type: 'declare',
+        declarations: [
+          { activation: 0, effect: { power: 'trap', target: 0, values: [40] } },
+          { activation: 1, pass: true },
+        ],
+      },
+    );
+    const view = phoneView(marked, 0);
+    expect(markRefWords({ kind: 'box', seat: 1, column: '7', box: 1 }, view, names)).toBe('X on Bo’s 7 box 1');
+    expect(markRefWords({ kind: 'trap', seat: 0, value: 40 }, view, names)).toBe('T on your 40');
+  });
+
+  it('reports gains, and a Cancel that stopped a row', () => {
+    const declared = step(
+      step(rolled, 0, {
+        type: 'declare',
+        declarations: [
+          { activation: 0, effect: { power: 'block', target: 1, boxes: [{ column: '6/8', box: 1 }] } },
+          { activation: 1, pass: true },
+        ],
+      }),
+      1,
+      {
+        type: 'declare',
+        declarations: [
+          { activation: 0, pass: true },
+          { activation: 1, effect: { power: 'cancel', mode: 'stop', target: { seat: 0, row: 2 } } },
+        ],
+      },
+    );
+    // Ann's Grow was passed, so the round goes straight to gaining; 3 pays the empty 3/11 column.
+    const view = phoneView(declared, 1);
+    expect(view.turn).toBeNull();
+    expect(view.lastRound?.report.stopped).toEqual([{ seat: 0, row: 2 }]);
+    expect(reportLines(view.lastRound!, tvNames)).toEqual([
+      'Ann’s row 2 was stopped.',
+      'Ann gained 0 from nothing in 3/11.',
+      'Bo gained 0 from nothing in 3/11.',
+    ]);
+  });
+
+  it('suggests the trap values an opponent lands on with each filled box', () => {
+    const view = phoneView(ready, 0);
+    const sheet = view.sheets[1]!;
+    // Bo has 7 boxes 1–3 (4, 8, 12) and 2/12 box 1 (10), on a score of 0.
+    expect(likelyLandings(sheet, 0, Array.from({ length: 101 }, (_, v) => v).filter((v) => v !== 0))).toEqual([
+      4, 8, 10, 12,
+    ]);
+    expect(likelyLandings(sheet, 0, [8, 12])).toEqual([8, 12]);
+  });
+});

@@ -1,0 +1,220 @@
+import { warPnp } from '@rollcall/rules';
+
+/**
+ * Words for the Powers 'n Points screens: ranks, marks, what a power does at
+ * a level, and what a declared effect or a round did, in sentences people
+ * read from a sofa. Kept apart from the components so they can be tested.
+ */
+
+type Effect = warPnp.Effect;
+type MarkRef = warPnp.MarkRef;
+type PointsMark = warPnp.PointsMark;
+type PowerName = warPnp.PowerName;
+
+const numerals = ['i', 'ii', 'iii', 'iv', 'v', 'vi'];
+
+/** A rank or level as the sheet prints it: 1 → "i"; 0 (no box) → "–". */
+export function roman(rank: number): string {
+  return numerals[rank - 1] ?? '–';
+}
+
+/** How people say a player: a name, and "your" / "Bo's" for what they own. */
+export interface Names {
+  name(seat: number): string;
+  whose(seat: number): string;
+}
+
+/** Names from the seats' display names; `me` (a phone's own seat) reads as "you". */
+export function namesFor(nameOf: (seat: number) => string, me: number | null = null): Names {
+  return {
+    name: (seat) => (seat === me ? 'you' : nameOf(seat)),
+    whose: (seat) => (seat === me ? 'your' : `${nameOf(seat)}’s`),
+  };
+}
+
+/** A power's name as players see it, or "Unnamed" for a row not started. */
+export function powerLabel(name: PowerName | null): string {
+  return name === null ? 'Unnamed' : warPnp.POWER_TABLE[name].label;
+}
+
+/** A Points column as spoken: "2 or 12", "7". */
+export function columnWords(column: warPnp.ColumnId): string {
+  return column.replace('/', ' or ');
+}
+
+/** A Points mark as the sheet prints it: "2x", "X", "PU5". */
+export function markLabel(mark: PointsMark): string {
+  if (mark.kind === 'double') return '2x';
+  if (mark.kind === 'block') return 'X';
+  return `PU${mark.factor}`;
+}
+
+/** A Points mark in words, for screen readers and legends. */
+export function markWords(mark: PointsMark): string {
+  if (mark.kind === 'double') return 'doubled';
+  if (mark.kind === 'block') return 'blocked';
+  return `powered up ×${mark.factor}`;
+}
+
+const plural = (n: number, one: string, many = `${one}s`) => `${n} ${n === 1 ? one : many}`;
+
+/** What a power does at a level, in one short sentence. */
+export function powerEffect(name: PowerName, level: number): string {
+  const n = warPnp.powerAmount(name, level);
+  switch (name) {
+    case 'grow': {
+      const gift = warPnp.growGift(level);
+      const mine = `Develop ${n} more`;
+      return gift > 0 ? `${mine}; opponents get ${gift}` : mine;
+    }
+    case 'double':
+      return `Mark ${plural(n, 'own box', 'own boxes')} 2x`;
+    case 'bend':
+      return `Move your sum up to ${n} up or down`;
+    case 'block':
+      return `Mark ${plural(n, 'opponent box', 'opponent boxes')} X`;
+    case 'steal':
+      return `Steal up to your column’s box ${n} in points`;
+    case 'cancel':
+      return `Stop a row no bigger, erase ${plural(n, 'mark')}, or lower a Withering by ${n}`;
+    case 'trap':
+      return `Trap ${plural(n, 'score value')} of an opponent`;
+    case 'decay':
+      return `An opponent’s box counts ${plural(n, 'row')} lower`;
+    case 'powerup':
+      return `Mark one own box PU${n} (×${n})`;
+    case 'wither':
+      return `Add W −${n} under an opponent’s column`;
+  }
+}
+
+/** How many times the roll fired each Powers row (row → times), for highlighting a sheet. */
+export function firedRows(activations: readonly warPnp.Activation[]): Map<number, number> {
+  const fired = new Map<number, number>();
+  for (const a of activations) fired.set(a.row, (fired.get(a.row) ?? 0) + 1);
+  return fired;
+}
+
+/** A box of a Points column, e.g. "7 box 2". */
+export function boxWords(box: warPnp.BoxRef): string {
+  return `${box.column} box ${box.box}`;
+}
+
+/** A mark Cancel can erase, e.g. "X on Bo’s 7 box 2" or "T on your 25". */
+export function markRefWords(mark: MarkRef, table: Pick<warPnp.Table, 'sheets'>, names: Names): string {
+  if (mark.kind === 'trap') return `T on ${names.whose(mark.seat)} ${mark.value}`;
+  const found = table.sheets[mark.seat]?.points[warPnp.columnIndex(mark.column)]?.marks[mark.box - 1];
+  return `${found ? markLabel(found) : 'Mark'} on ${names.whose(mark.seat)} ${boxWords(mark)}`;
+}
+
+/** A box a trap's owner removes, e.g. "row 3 box iv" or "7 box 2". */
+export function removeWords(target: warPnp.RemoveTarget): string {
+  return target.kind === 'power' ? `row ${target.row} box ${roman(target.rank)}` : boxWords(target);
+}
+
+const list = (items: readonly string[]) => items.join(', ');
+
+/** What a declared effect does, as a phrase after the player's name ("blocks Bo’s 7 box 2"). */
+export function effectWords(effect: Effect, activation: warPnp.Activation, names: Names): string {
+  const n = warPnp.powerAmount(activation.power, activation.level);
+  switch (effect.power) {
+    case 'grow': {
+      const gifts = effect.gifts ?? [];
+      const extra = gifts.map((g) => `${g.count} for ${names.name(g.seat)}`);
+      return `grows ${n}${extra.length > 0 ? ` (and ${list(extra)})` : ''}`;
+    }
+    case 'double':
+      return `marks 2x on ${list(effect.boxes.map(boxWords))}`;
+    case 'bend':
+      return `bends the sum up to ${n}`;
+    case 'block':
+      return `blocks ${names.whose(effect.target)} ${list(effect.boxes.map(boxWords))}`;
+    case 'steal':
+      return `steals from ${names.name(effect.target)}`;
+    case 'cancel':
+      if (effect.mode === 'stop') return `stops ${names.whose(effect.target.seat)} row ${effect.target.row}`;
+      if (effect.mode === 'erase') return `erases ${plural(effect.marks.length, 'mark')}`;
+      return `lowers the Withering under ${names.whose(effect.target)} ${effect.column} by ${n}`;
+    case 'trap':
+      return `traps ${names.whose(effect.target)} ${list(effect.values.map(String))}`;
+    case 'decay':
+      return `decays ${names.whose(effect.target)} box by ${plural(n, 'row')}`;
+    case 'powerup':
+      return `marks PU${n} on ${boxWords(effect.box)}`;
+    case 'wither':
+      return `withers ${names.whose(effect.target)} ${effect.column} by ${n}`;
+  }
+}
+
+/** The lines of a round's report, in the order things happened. */
+export function reportLines(turn: warPnp.TurnState, names: Names): string[] {
+  const r = turn.report;
+  const lines: string[] = [];
+  for (const row of r.stopped) lines.push(`${capital(names.whose(row.seat))} row ${row.row} was stopped.`);
+  if (r.deadlocked.length > 0) {
+    lines.push(`Cancels in a loop failed: ${list(r.deadlocked.map((d) => `${names.whose(d.seat)} row ${d.row}`))}.`);
+  }
+  for (const lost of r.lostMarks) {
+    const where = 'value' in lost.target ? `score ${lost.target.value}` : boxWords(lost.target);
+    lines.push(`${capital(names.whose(lost.seat))} mark on ${names.whose(lost.on)} ${where} came too late.`);
+  }
+  for (const g of r.gains) {
+    const from = g.box === null ? `nothing in ${g.column}` : `${g.column} box ${g.box}`;
+    const bend = g.bend === 0 ? '' : ` (bent ${g.bend > 0 ? '+' : ''}${g.bend})`;
+    lines.push(`${capital(names.name(g.seat))} gained ${g.points} from ${from}${bend}.`);
+  }
+  for (const s of r.steals) lines.push(`${capital(names.name(s.seat))} stole ${s.points} from ${names.name(s.target)}.`);
+  for (const s of r.sprung) {
+    lines.push(`${capital(names.whose(s.owner))} trap on ${s.value} caught ${names.name(s.victim)}.`);
+  }
+  for (const x of r.removed) {
+    lines.push(`${capital(names.name(x.owner))} removed ${names.whose(x.victim)} ${removeWords(x.target)}.`);
+  }
+  return lines;
+}
+
+/** The text with its first letter in upper case, for names that start a sentence ("you" → "You"). */
+export function capital(text: string): string {
+  return text.charAt(0).toUpperCase() + text.slice(1);
+}
+
+/** Score values an opponent could land on next: their score plus what each of their filled boxes pays. */
+export function likelyLandings(sheet: warPnp.Sheet, score: number, allowed: readonly number[]): number[] {
+  const free = new Set(allowed);
+  const landings = new Set<number>();
+  for (const column of warPnp.COLUMN_IDS) {
+    sheet.points[warPnp.columnIndex(column)]?.filled.forEach((filled, i) => {
+      const value = score + warPnp.gainPoints(sheet, column, i + 1, 0);
+      if (filled && value !== score && free.has(value)) landings.add(value);
+    });
+  }
+  return [...landings].sort((a, b) => a - b);
+}
+
+/** What the table is doing now, in one line for the TV and the phones. */
+export function stepWords(step: warPnp.StepView, names: Names): string {
+  switch (step.kind) {
+    case 'setup':
+      return 'Everyone develops five boxes in secret';
+    case 'develop':
+      return 'Develop one Powers box and one Points box, in secret';
+    case 'roll':
+      return `${capital(names.name(step.roller))} to roll the dice`;
+    case 'declare':
+      return step.together
+        ? 'Declare your powers in secret'
+        : `${capital(names.name(step.seat))} to declare (lap ${step.lap} of 2)`;
+    case 'grow':
+      return 'Grow: extra boxes to develop, in secret';
+    case 'gain':
+      return 'Pick a box to gain points from';
+    case 'traps': {
+      const first = step.queue[0];
+      return first
+        ? `${capital(names.name(first.owner))} to remove a box of ${names.name(first.victim)}`
+        : 'Traps are settled';
+    }
+    case 'over':
+      return 'Game over';
+  }
+}
