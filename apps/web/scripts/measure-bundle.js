@@ -1,11 +1,16 @@
 /**
- * How much JavaScript a phone downloads to play, gzipped, from the last build.
+ * How much JavaScript a phone downloads to play each game, gzipped, from the
+ * last build.
  *
- * It follows the build manifest from the app's entry points through the root
- * layout and the phone page (/play/[code]), then adds the lazily loaded phone
- * sheets of every game, since a phone in a game loads its sheet too. Other
- * screens are printed for comparison. Exits non-zero when the phone is over
- * budget.
+ * A phone loads the app's entry points, the root layout and the phone page
+ * (/play/[code]) with everything they import statically: that is the route's
+ * shared part. The game screens are lazy imports, so on top of that a phone
+ * loads only the chunks of the game being played: its phone sheet and, on the
+ * lead's phone in the lobby, its options form, each with what they import. A
+ * chunk already in the shared part is not counted again. Every game must fit
+ * the budget on its own; a phone that plays every game in one sitting is
+ * printed for reference. Other screens are printed for comparison. Exits
+ * non-zero when any game is over budget.
  *
  * Usage: node scripts/measure-bundle.js   (after `vite build`)
  */
@@ -57,38 +62,44 @@ const entryKeys = Object.keys(manifest).filter(
 );
 
 /**
- * Every chunk loaded by the given manifest keys, following static imports.
+ * Every chunk the given manifest keys bring with them. Static imports load
+ * together with their importer; dynamic imports are followed only when asked,
+ * because they load later, if at all.
  * @param {string[]} keys
+ * @param {{ dynamic: boolean }} follow
  * @returns {Set<string>}
  */
-function closure(keys) {
+function closure(keys, { dynamic }) {
   /** @type {Set<string>} */
   const seen = new Set();
   /** @param {string} key */
   const visit = (key) => {
-    if (seen.has(key) || !manifest[key]) return;
+    if (seen.has(key)) return;
     seen.add(key);
-    for (const next of chunk(key).imports ?? []) visit(next);
+    const { imports = [], dynamicImports = [] } = chunk(key);
+    for (const next of dynamic ? [...imports, ...dynamicImports] : imports) visit(next);
   };
   keys.forEach(visit);
   return seen;
 }
 
+/** @type {Map<string, { raw: number, gzip: number }>} */
+const sizeCache = new Map();
+
 /**
- * @param {string} routeId
- * @param {RegExp | null} lazyPattern dynamic imports to count as loaded
+ * Sizes of the JavaScript files behind a set of manifest keys, each file once.
+ * @param {Iterable<string>} keys
  */
-function measure(routeId, lazyPattern) {
-  const nodeKeys = nodesOf(routeId).map((n) => `.svelte-kit/generated/client-optimized/nodes/${n}.js`);
-  const loaded = closure([...entryKeys, ...nodeKeys]);
-  if (lazyPattern) {
-    const lazy = [...loaded].flatMap((key) => chunk(key).dynamicImports ?? []).filter((key) => lazyPattern.test(key));
-    for (const key of closure(lazy)) loaded.add(key);
-  }
-  const files = [...new Set([...loaded].map((key) => chunk(key).file))].filter((file) => file.endsWith('.js'));
+function sizeOf(keys) {
+  const files = [...new Set([...keys].map((key) => chunk(key).file))].filter((file) => file.endsWith('.js'));
   const sizes = files.map((file) => {
-    const bytes = readFileSync(join(clientDir, file));
-    return { file, raw: bytes.length, gzip: gzipSync(bytes, { level: 9 }).length };
+    let size = sizeCache.get(file);
+    if (!size) {
+      const bytes = readFileSync(join(clientDir, file));
+      size = { raw: bytes.length, gzip: gzipSync(bytes, { level: 9 }).length };
+      sizeCache.set(file, size);
+    }
+    return { file, ...size };
   });
   return {
     files: sizes.sort((a, b) => b.gzip - a.gzip),
@@ -97,26 +108,73 @@ function measure(routeId, lazyPattern) {
   };
 }
 
+/**
+ * What a route loads before any game, and what each game adds on top.
+ * @param {string} routeId
+ * @param {RegExp} gamePattern the lazily loaded game screens of this route; group 1 is the game id
+ */
+function measureRoute(routeId, gamePattern) {
+  const nodeKeys = nodesOf(routeId).map((n) => `.svelte-kit/generated/client-optimized/nodes/${n}.js`);
+  const shared = closure([...entryKeys, ...nodeKeys], { dynamic: false });
+
+  /** @type {Map<string, string[]>} game id → its lazy screens reachable from this route */
+  const lazyByGame = new Map();
+  for (const key of shared) {
+    for (const lazy of chunk(key).dynamicImports ?? []) {
+      const id = lazy.match(gamePattern)?.[1];
+      if (!id) continue;
+      const known = lazyByGame.get(id) ?? [];
+      if (!known.includes(lazy)) known.push(lazy);
+      lazyByGame.set(id, known);
+    }
+  }
+
+  const games = [...lazyByGame].map(([id, lazyKeys]) => {
+    // A game screen's own lazy imports belong to that game, so they count as its load.
+    const own = [...closure(lazyKeys, { dynamic: true })].filter((key) => !shared.has(key));
+    return { id, own, extra: sizeOf(own), total: sizeOf([...shared, ...own]) };
+  });
+  const everyGame = sizeOf([...shared, ...games.flatMap((g) => g.own)]);
+  return { shared: sizeOf(shared), games, everyGame };
+}
+
 /** @param {number} bytes */
 const kb = (bytes) => (bytes / 1024).toFixed(1);
 
-const phone = measure('/play/[code]', /\/games\/[^/]+\/PhoneSheet\.svelte$/);
-console.log('Phone route /play/[code] with its game sheets:');
-for (const f of phone.files) console.log(`  ${kb(f.gzip).padStart(6)} KB gzip  ${kb(f.raw).padStart(6)} KB  ${f.file}`);
-console.log(`Phone JavaScript: ${kb(phone.gzip)} KB gzip (${kb(phone.raw)} KB raw), budget ${BUDGET_KB} KB`);
+const phone = measureRoute('/play/[code]', /\/games\/([^/]+)\/(?:PhoneSheet|OptionsForm)\.svelte$/);
+console.log('Shared by every game on /play/[code] (entry, root layout, phone page):');
+for (const f of phone.shared.files) console.log(`  ${kb(f.gzip).padStart(6)} KB gzip  ${kb(f.raw).padStart(6)} KB  ${f.file}`);
+console.log(`  ${kb(phone.shared.gzip).padStart(6)} KB gzip  ${kb(phone.shared.raw).padStart(6)} KB  in all`);
+console.log(`\nA phone playing one game (shared + the game's sheet and lobby options form), budget ${BUDGET_KB} KB:`);
+const width = Math.max(...phone.games.map((g) => g.id.length));
+for (const game of phone.games) {
+  console.log(
+    `  ${game.id.padEnd(width)}  ${kb(game.total.gzip).padStart(6)} KB gzip (${kb(game.total.raw)} KB raw)` +
+      `  = shared + ${kb(game.extra.gzip)} KB gzip in ${game.extra.files.length} chunks`,
+  );
+}
+console.log(`For reference, one phone that plays every game: ${kb(phone.everyGame.gzip)} KB gzip (${kb(phone.everyGame.raw)} KB raw)`);
 
 /** @type {[string, RegExp | null][]} */
 const others = [
   ['/', null],
-  ['/tv/[code]', /\/games\/[^/]+\/TvBoard\.svelte$/],
-  ['/watch/[code]', /\/games\/[^/]+\/TvBoard\.svelte$/],
+  ['/tv/[code]', /\/games\/([^/]+)\/(?:TvBoard|OptionsForm)\.svelte$/],
+  ['/watch/[code]', /\/games\/([^/]+)\/TvBoard\.svelte$/],
 ];
+console.log('\nFor comparison:');
 for (const [route, pattern] of others) {
-  const other = measure(route, pattern);
-  console.log(`For comparison, ${route}: ${kb(other.gzip)} KB gzip`);
+  const other = measureRoute(route, pattern ?? /$^/);
+  const heaviest = other.games.reduce((worst, g) => (worst && worst.total.gzip >= g.total.gzip ? worst : g), other.games[0]);
+  const detail = heaviest
+    ? `, ${kb(heaviest.total.gzip)} KB with its heaviest game (${heaviest.id}), ${kb(other.everyGame.gzip)} KB with every game`
+    : '';
+  console.log(`  ${route}: ${kb(other.shared.gzip)} KB gzip before any game${detail}`);
 }
 
-if (phone.gzip > BUDGET_KB * 1024) {
-  console.error(`Over budget by ${kb(phone.gzip - BUDGET_KB * 1024)} KB.`);
+const over = phone.games.filter((g) => g.total.gzip > BUDGET_KB * 1024);
+for (const game of over) console.error(`${game.id} is over budget by ${kb(game.total.gzip - BUDGET_KB * 1024)} KB.`);
+if (phone.games.length === 0) {
+  console.error('No phone sheets found in the build manifest.');
   process.exit(1);
 }
+if (over.length > 0) process.exit(1);

@@ -5,12 +5,11 @@
  * box must score what the phone promised, and the F8 must take over the TV.
  * Then one player fills all nineteen boxes alone, to the score chart.
  */
-import { existsSync } from 'node:fs';
-import type { Browser, BrowserContext, Page } from 'playwright-core';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { Page } from 'playwright-core';
+import { describe, expect, it } from 'vitest';
 import { meetFate } from '@rollcall/rules';
-import { startServer, type TestServer } from '../../server/test/harness.js';
-import { buildIndex, launchChromium, saveScreenshot, seriousViolations } from './chromium.js';
+import { noViolationsOn, standingsOf, useBrowserRoom } from './browser-room.js';
+import { saveScreenshot, seriousViolations } from './chromium.js';
 import { keepFor, replay } from './meet-fate-plan.js';
 
 // With this seed and the plan's choices, Bo rolls six 8s on the third roll of
@@ -19,43 +18,7 @@ const F8_SEED = 'f8f8036b5eed5eed5eed5eed5eed5eed';
 // Any seed does for the solo game, as long as it brings no F8 in nineteen single rolls.
 const SOLO_SEED = '0123456789abcdef0123456789abcdef';
 
-const PHONE = { width: 360, height: 640 };
-const TV = { width: 1920, height: 1080 };
-
-let server: TestServer;
-let browser: Browser;
-const contexts: BrowserContext[] = [];
-/** Uncaught errors in any page; each test fails if there is one. */
-const pageErrors: string[] = [];
-
-async function newPage(viewport: { width: number; height: number }, phone = false): Promise<Page> {
-  const context = await browser.newContext({
-    viewport,
-    ...(phone ? { isMobile: true, hasTouch: true, deviceScaleFactor: 2 } : {}),
-  });
-  contexts.push(context);
-  const page = await context.newPage();
-  page.on('pageerror', (error) => pageErrors.push(`${page.url()}: ${error.message}`));
-  return page;
-}
-
-/** A TV hosting a new room with fixed dice; returns it with the room code. */
-async function hostRoom(seed: string): Promise<{ tv: Page; code: string }> {
-  const tv = await newPage(TV);
-  await tv.goto(`${server.url}/?testSeed=${seed}`);
-  await tv.getByRole('button', { name: 'Host on this screen' }).click();
-  await tv.waitForURL(/\/tv\/[A-Z]{4}$/);
-  return { tv, code: tv.url().slice(-4) };
-}
-
-async function joinRoom(code: string, name: string): Promise<Page> {
-  const page = await newPage(PHONE, true);
-  await page.goto(`${server.url}/play/${code}`);
-  await page.getByLabel('Your name').fill(name);
-  await page.getByRole('button', { name: 'Join the game' }).tap();
-  await page.getByRole('heading', { name: `You're in, ${name}!` }).waitFor();
-  return page;
-}
+const room = useBrowserRoom();
 
 async function pickMeetFate(tv: Page): Promise<void> {
   await tv.getByRole('radio', { name: /Meet Fate/ }).check();
@@ -96,31 +59,7 @@ async function keepOnly(page: Page, keep: readonly number[]): Promise<void> {
   }
 }
 
-async function standingsOf(page: Page): Promise<{ name: string; place: string; score: string }[]> {
-  const list = page.getByTestId('standings');
-  await list.waitFor({ timeout: 15_000 });
-  return list.locator('li').evaluateAll((items) =>
-    items.map((li) => ({
-      name: li.getAttribute('data-name') ?? '',
-      place: li.getAttribute('data-place') ?? '',
-      score: li.getAttribute('data-score') ?? '',
-    })),
-  );
-}
-
 const boxName = (box: meetFate.BoxId) => meetFate.BOXES.find((b) => b.id === box)?.name ?? box;
-
-beforeAll(async () => {
-  if (!existsSync(buildIndex)) throw new Error('No web build: run `pnpm --filter @rollcall/web build` first.');
-  server = await startServer();
-  browser = await launchChromium();
-});
-
-afterAll(async () => {
-  for (const context of contexts) await context.close().catch(() => undefined);
-  await browser?.close();
-  await server?.close();
-});
 
 describe('Meet Fate in the browser', () => {
   it('plays turns by tapping, shows every roll everywhere, and ends on an F8 the TV cannot miss', async () => {
@@ -131,17 +70,17 @@ describe('Meet Fate in the browser', () => {
     expect(f8Turn?.rolls.at(-1)).toEqual([8, 8, 8, 8, 8, 8]);
 
     const a11y: Record<string, string[]> = {};
-    const { tv, code } = await hostRoom(F8_SEED);
-    const ann = await joinRoom(code, 'Ann');
-    const bo = await joinRoom(code, 'Bo');
+    const { tv, code } = await room.hostRoom(F8_SEED);
+    const ann = await room.joinRoom(code, 'Ann');
+    const bo = await room.joinRoom(code, 'Bo');
     const phones = [ann, bo];
 
     // Bo reads the rules page on his phone first.
-    await bo.goto(`${server.url}/rules/meet-fate`);
+    await bo.goto(`${room.url}/rules/meet-fate`);
     await bo.getByText('f8dice', { exact: true }).first().waitFor();
     await bo.getByRole('heading', { name: 'F8', exact: true }).waitFor();
     a11y.rules = await seriousViolations(bo);
-    await bo.goto(`${server.url}/play/${code}`);
+    await bo.goto(`${room.url}/play/${code}`);
     await bo.getByRole('heading', { name: "You're in, Bo!" }).waitFor();
 
     // The TV picks the game; who rolls first is picked by name (Ann, the default, after a change of mind).
@@ -248,13 +187,13 @@ describe('Meet Fate in the browser', () => {
     await saveScreenshot(tv, 'meet-fate-tv-end-f8');
     a11y['tv end'] = await seriousViolations(tv);
 
-    expect(a11y).toEqual(Object.fromEntries(Object.keys(a11y).map((page) => [page, []])));
-    expect(pageErrors).toEqual([]);
+    expect(a11y).toEqual(noViolationsOn(a11y));
+    expect(room.pageErrors).toEqual([]);
   });
 
   it('lets one player fill all nineteen boxes, stopping after one roll each turn, to the score chart', async () => {
-    const { tv, code } = await hostRoom(SOLO_SEED);
-    const cy = await joinRoom(code, 'Cy');
+    const { tv, code } = await room.hostRoom(SOLO_SEED);
+    const cy = await room.joinRoom(code, 'Cy');
     await pickMeetFate(tv);
     await startMeetFate(tv, [cy]);
 
@@ -278,6 +217,6 @@ describe('Meet Fate in the browser', () => {
     await saveScreenshot(cy, 'meet-fate-phone-end');
     expect(await seriousViolations(tv)).toEqual([]);
     expect(await seriousViolations(cy)).toEqual([]);
-    expect(pageErrors).toEqual([]);
+    expect(room.pageErrors).toEqual([]);
   });
 });

@@ -5,11 +5,10 @@
  * every wager both won and lost, a first leader, and that leader overtaken.
  * Then a rematch in the long game opens with the Bet to Mid choices.
  */
-import { existsSync } from 'node:fs';
-import type { Browser, BrowserContext, Page } from 'playwright-core';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { startServer, type TestServer } from '../../server/test/harness.js';
-import { buildIndex, launchChromium, saveScreenshot, seriousViolations } from './chromium.js';
+import type { Page } from 'playwright-core';
+import { describe, expect, it } from 'vitest';
+import { noViolationsOn, standingsOf, useBrowserRoom } from './browser-room.js';
+import { saveScreenshot, seriousViolations } from './chromium.js';
 
 // With this seed and the habits below, the game ends after 17 turns.
 const TEST_SEED = 'face0000000000000000000000000ae9';
@@ -23,37 +22,10 @@ interface Phone {
   takesBetter: boolean;
 }
 
-interface Standing {
-  name: string;
-  place: string;
-  score: string;
-}
-
-let server: TestServer;
-let browser: Browser;
-const contexts: BrowserContext[] = [];
-const pageErrors: string[] = [];
-
-async function newPage(viewport: { width: number; height: number }, phone = false): Promise<Page> {
-  const context = await browser.newContext({
-    viewport,
-    ...(phone ? { isMobile: true, hasTouch: true, deviceScaleFactor: 2 } : {}),
-  });
-  contexts.push(context);
-  const page = await context.newPage();
-  page.on('pageerror', (error) => pageErrors.push(`${page.url()}: ${error.message}`));
-  return page;
-}
+const room = useBrowserRoom();
 
 const sheetOf = (page: Page) => page.getByTestId('pw-phone');
 const shows = async (page: Page, testId: string) => (await page.getByTestId(testId).count()) > 0;
-
-async function join(page: Page, url: string, name: string): Promise<void> {
-  await page.goto(url);
-  await page.getByLabel('Your name').fill(name);
-  await page.getByRole('button', { name: 'Join the game' }).tap();
-  await page.getByRole('heading', { name: `You're in, ${name}!` }).waitFor();
-}
 
 /** The button this player taps now: only ever one their sheet shows. */
 async function choice(phone: Phone): Promise<string> {
@@ -66,39 +38,11 @@ async function choice(phone: Phone): Promise<string> {
   return 'pw-end-turn';
 }
 
-async function standingsOf(page: Page): Promise<Standing[]> {
-  const list = page.getByTestId('standings');
-  await list.waitFor({ timeout: 15_000 });
-  return list.locator('li').evaluateAll((items) =>
-    items.map((li) => ({
-      name: li.getAttribute('data-name') ?? '',
-      place: li.getAttribute('data-place') ?? '',
-      score: li.getAttribute('data-score') ?? '',
-    })),
-  );
-}
-
-beforeAll(async () => {
-  if (!existsSync(buildIndex)) throw new Error('No web build: run `pnpm --filter @rollcall/web build` first.');
-  server = await startServer();
-  browser = await launchChromium();
-});
-
-afterAll(async () => {
-  for (const context of contexts) await context.close().catch(() => undefined);
-  await browser?.close();
-  await server?.close();
-});
-
 describe('Pairs and Wagers in the browser', () => {
   it('three phones and a TV play a game to 10 by tapping the wagers on offer', async () => {
     const a11y: Record<string, string[]> = {};
 
-    const tv = await newPage({ width: 1920, height: 1080 });
-    await tv.goto(`${server.url}/?testSeed=${TEST_SEED}`);
-    await tv.getByRole('button', { name: 'Host on this screen' }).click();
-    await tv.waitForURL(/\/tv\/[A-Z]{4}$/);
-    const code = tv.url().slice(-4);
+    const { tv, code } = await room.hostRoom(TEST_SEED);
 
     const habits: Omit<Phone, 'page'>[] = [
       { name: 'Ann', call: 'odd', takesGet: true, takesBetter: true },
@@ -106,11 +50,7 @@ describe('Pairs and Wagers in the browser', () => {
       { name: 'Cy', call: 'even', takesGet: false, takesBetter: true },
     ];
     const phones: Phone[] = [];
-    for (const habit of habits) {
-      const page = await newPage({ width: 360, height: 640 }, true);
-      await join(page, `${server.url}/play/${code}`, habit.name);
-      phones.push({ ...habit, page });
-    }
+    for (const habit of habits) phones.push({ ...habit, page: await room.joinRoom(code, habit.name) });
     const [ann, bo, cy] = phones as [Phone, Phone, Phone];
 
     // The TV picks the game; its own options form offers the goal and Bet to Mid, which only the long game has.
@@ -137,12 +77,12 @@ describe('Pairs and Wagers in the browser', () => {
     await tv.getByRole('button', { name: 'Start the game' }).click();
     for (const phone of phones) await sheetOf(phone.page).waitFor();
     // A spectator reads the rules page, with its credit to the designer, then watches.
-    const spectator = await newPage({ width: 1280, height: 800 });
-    await spectator.goto(`${server.url}/rules/pairs-and-wagers`);
+    const spectator = await room.newPage({ width: 1280, height: 800 });
+    await spectator.goto(`${room.url}/rules/pairs-and-wagers`);
     await spectator.getByText('"Super" Dave Radzik', { exact: true }).waitFor();
     await spectator.getByRole('heading', { name: 'Goal, leader and the end' }).waitFor();
     a11y.rules = await seriousViolations(spectator);
-    await spectator.goto(`${server.url}/watch/${code}`);
+    await spectator.goto(`${room.url}/watch/${code}`);
     await spectator.getByTestId('pw-tv').waitFor();
 
     // Ann opens with 0 banked: her sheet offers the roll and no wager.
@@ -253,7 +193,7 @@ describe('Pairs and Wagers in the browser', () => {
     await expect.poll(() => sheetOf(ann.page).getAttribute('data-my-turn')).toBe('true');
     await ann.page.getByTestId('pw-mid').getByText('2 points for the first of you and Bo to reach 10', { exact: false }).waitFor();
 
-    expect(a11y).toEqual(Object.fromEntries(Object.keys(a11y).map((page) => [page, []])));
-    expect(pageErrors).toEqual([]);
+    expect(a11y).toEqual(noViolationsOn(a11y));
+    expect(room.pageErrors).toEqual([]);
   });
 });

@@ -4,11 +4,10 @@
  * played by tapping. One phone reloads in the middle of a round and carries
  * on; at the end every screen shows the same standings.
  */
-import { existsSync } from 'node:fs';
-import type { Browser, BrowserContext, Page } from 'playwright-core';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { startServer, type TestServer } from '../../server/test/harness.js';
-import { buildIndex, launchChromium, saveScreenshot, seriousViolations } from './chromium.js';
+import type { Page } from 'playwright-core';
+import { describe, expect, it } from 'vitest';
+import { TV, noViolationsOn, standingsOf, useBrowserRoom } from './browser-room.js';
+import { saveScreenshot, seriousViolations } from './chromium.js';
 
 // A fixed dice seed, so every run plays the same game.
 const TEST_SEED = 'c0ffee00d1cef00d5eed0123456789ab';
@@ -20,28 +19,7 @@ interface Phone {
   junkRound: number | null;
 }
 
-interface Standing {
-  name: string;
-  place: string;
-  score: string;
-}
-
-let server: TestServer;
-let browser: Browser;
-const contexts: BrowserContext[] = [];
-/** Uncaught errors in any page; the test fails if there is one. */
-const pageErrors: string[] = [];
-
-async function newPage(viewport: { width: number; height: number }, phone = false): Promise<Page> {
-  const context = await browser.newContext({
-    viewport,
-    ...(phone ? { isMobile: true, hasTouch: true, deviceScaleFactor: 2 } : {}),
-  });
-  contexts.push(context);
-  const page = await context.newPage();
-  page.on('pageerror', (error) => pageErrors.push(`${page.url()}: ${error.message}`));
-  return page;
-}
+const room = useBrowserRoom();
 
 /** The phone sheet's round-line-step-state, or null when no sheet is shown. */
 async function phaseOf(page: Page): Promise<string | null> {
@@ -79,37 +57,13 @@ async function move(phone: Phone): Promise<boolean> {
   return true;
 }
 
-async function standingsOf(page: Page): Promise<Standing[]> {
-  const list = page.getByTestId('standings');
-  await list.waitFor({ timeout: 15_000 });
-  return list.locator('li').evaluateAll((items) =>
-    items.map((li) => ({
-      name: li.getAttribute('data-name') ?? '',
-      place: li.getAttribute('data-place') ?? '',
-      score: li.getAttribute('data-score') ?? '',
-    })),
-  );
-}
-
-beforeAll(async () => {
-  if (!existsSync(buildIndex)) throw new Error('No web build: run `pnpm --filter @rollcall/web build` first.');
-  server = await startServer();
-  browser = await launchChromium();
-});
-
-afterAll(async () => {
-  for (const context of contexts) await context.close().catch(() => undefined);
-  await browser?.close();
-  await server?.close();
-});
-
 describe('a game night in the browser', () => {
   it('hosts, joins, plays six rounds by tapping, survives a reload and agrees on the standings', async () => {
     const a11y: Record<string, string[]> = {};
 
     // The TV opens the home page and hosts.
-    const tv = await newPage({ width: 1920, height: 1080 });
-    await tv.goto(`${server.url}/?testSeed=${TEST_SEED}`);
+    const tv = await room.newPage(TV);
+    await tv.goto(`${room.url}/?testSeed=${TEST_SEED}`);
     const hostButton = tv.getByRole('button', { name: 'Host on this screen' });
     await hostButton.waitFor();
     a11y.home = await seriousViolations(tv);
@@ -120,7 +74,7 @@ describe('a game night in the browser', () => {
     expect(joinAddress).toMatch(new RegExp(`/play/${code}$`));
 
     // Ann follows the TV's join address (what the QR code holds).
-    const ann: Phone = { name: 'Ann', page: await newPage({ width: 360, height: 740 }, true), junkRound: null };
+    const ann: Phone = { name: 'Ann', page: await room.newPage({ width: 360, height: 740 }, true), junkRound: null };
     await ann.page.goto(`http://${joinAddress}`);
     await expect.poll(() => ann.page.getByLabel('Room code').inputValue()).toBe(code);
     await ann.page.getByLabel('Your name').fill('Ann');
@@ -128,28 +82,24 @@ describe('a game night in the browser', () => {
     await ann.page.getByRole('heading', { name: "You're in, Ann!" }).waitFor();
 
     // Bo types the code on the home page.
-    const bo: Phone = { name: 'Bo', page: await newPage({ width: 360, height: 740 }, true), junkRound: 2 };
-    await bo.page.goto(server.url);
+    const bo: Phone = { name: 'Bo', page: await room.newPage({ width: 360, height: 740 }, true), junkRound: 2 };
+    await bo.page.goto(room.url);
     await bo.page.locator('#join-code').fill(code.toLowerCase());
     await bo.page.locator('#join-name').fill('Bo');
     await bo.page.getByRole('button', { name: 'Join', exact: true }).tap();
     await bo.page.getByRole('heading', { name: "You're in, Bo!" }).waitFor();
 
     // Cy opens the room's address directly.
-    const cy: Phone = { name: 'Cy', page: await newPage({ width: 360, height: 740 }, true), junkRound: 5 };
-    await cy.page.goto(`${server.url}/play/${code}`);
-    await cy.page.getByLabel('Your name').fill('Cy');
-    await cy.page.getByRole('button', { name: 'Join the game' }).tap();
-    await cy.page.getByRole('heading', { name: "You're in, Cy!" }).waitFor();
+    const cy: Phone = { name: 'Cy', page: await room.joinRoom(code, 'Cy', { width: 360, height: 740 }), junkRound: 5 };
     const phones = [ann, bo, cy];
 
     // The spectator reads the rules first, then watches.
-    const spectator = await newPage({ width: 1280, height: 800 });
-    await spectator.goto(`${server.url}/rules/wfgts`);
+    const spectator = await room.newPage({ width: 1280, height: 800 });
+    await spectator.goto(`${room.url}/rules/wfgts`);
     await spectator.getByText('Jonathan Leistiko', { exact: true }).waitFor();
     await spectator.getByRole('heading', { name: 'Scoring line c' }).waitFor();
     a11y.rules = await seriousViolations(spectator);
-    await spectator.goto(`${server.url}/watch/${code}`);
+    await spectator.goto(`${room.url}/watch/${code}`);
     await spectator.getByRole('heading', { name: "The game hasn't started yet" }).waitFor();
 
     // The TV runs the room: everyone shows up, it picks the game.
@@ -222,7 +172,7 @@ describe('a game night in the browser', () => {
     a11y['tv end'] = await seriousViolations(tv);
     a11y['spectator end'] = await seriousViolations(spectator);
 
-    expect(a11y).toEqual(Object.fromEntries(Object.keys(a11y).map((page) => [page, []])));
-    expect(pageErrors).toEqual([]);
+    expect(a11y).toEqual(noViolationsOn(a11y));
+    expect(room.pageErrors).toEqual([]);
   });
 });

@@ -11,35 +11,20 @@
  * first turn, Phase 1 made after setting dice aside and stopping early, a die
  * taken back, and a final run that goes on past a made phase.
  */
-import { existsSync, mkdirSync } from 'node:fs';
+import { mkdirSync } from 'node:fs';
 import { join } from 'node:path';
 import { tenPhases } from '@rollcall/rules';
-import type { Browser, BrowserContext, Page } from 'playwright-core';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { startServer, type TestServer } from '../../server/test/harness.js';
-import { artifactsDir, buildIndex, launchChromium, saveScreenshot, seriousViolations } from './chromium.js';
+import type { Page } from 'playwright-core';
+import { describe, expect, it } from 'vitest';
+import { TV, noViolationsOn, standingsOf, useBrowserRoom } from './browser-room.js';
+import { artifactsDir, saveScreenshot, seriousViolations } from './chromium.js';
 import { chooseMove, playGame, type SeenDie } from './ten-phases-play.js';
 import { SEATS, unsuitable } from './ten-phases-seed-search.js';
 
 // Found by `pnpm --filter @rollcall/web exec tsx test/ten-phases-seed-search.ts 3000`.
 const TEST_SEED = '000002c5000002c5000002c5000002c5';
 
-let server: TestServer;
-let browser: Browser;
-const contexts: BrowserContext[] = [];
-/** Uncaught errors in any page; the test fails if there is one. */
-const pageErrors: string[] = [];
-
-async function newPage(viewport: { width: number; height: number }, phone = false): Promise<Page> {
-  const context = await browser.newContext({
-    viewport,
-    ...(phone ? { isMobile: true, hasTouch: true, deviceScaleFactor: 2 } : {}),
-  });
-  contexts.push(context);
-  const page = await context.newPage();
-  page.on('pageerror', (error) => pageErrors.push(`${page.url()}: ${error.message}`));
-  return page;
-}
+const room = useBrowserRoom();
 
 /** Where the game stands on a phone: stage, whose turn, their turn count, rolls made. */
 async function stepOf(page: Page): Promise<string> {
@@ -84,32 +69,8 @@ async function tapAndWait(page: Page, testId: string): Promise<void> {
   await expect.poll(() => stepOf(page), { timeout: 10_000 }).not.toBe(before);
 }
 
-async function standingsOf(page: Page): Promise<{ name: string; place: string; score: string }[]> {
-  const list = page.getByTestId('standings');
-  await list.waitFor({ timeout: 15_000 });
-  return list.locator('li').evaluateAll((items) =>
-    items.map((li) => ({
-      name: li.getAttribute('data-name') ?? '',
-      place: li.getAttribute('data-place') ?? '',
-      score: li.getAttribute('data-score') ?? '',
-    })),
-  );
-}
-
 /** Let a roll's tumble settle before a picture. */
 const settle = (page: Page) => page.waitForTimeout(700);
-
-beforeAll(async () => {
-  if (!existsSync(buildIndex)) throw new Error('No web build: run `pnpm --filter @rollcall/web build` first.');
-  server = await startServer();
-  browser = await launchChromium();
-});
-
-afterAll(async () => {
-  for (const context of contexts) await context.close().catch(() => undefined);
-  await browser?.close();
-  await server?.close();
-});
 
 describe('Ten Phases in the browser', () => {
   it('two phones play a whole game by tapping while the TV shows the order, the dice and the final runs', async () => {
@@ -118,25 +79,16 @@ describe('Ten Phases in the browser', () => {
     expect(unsuitable(expected)).toBeNull();
     const a11y: Record<string, string[]> = {};
 
-    const tv = await newPage({ width: 1920, height: 1080 });
-    await tv.goto(`${server.url}/rules/ten-phases`);
-    await tv.getByText('Garrett J. Donner and Michael S. Steer', { exact: true }).waitFor();
-    a11y.rules = await seriousViolations(tv);
-    await tv.goto(`${server.url}/?testSeed=${TEST_SEED}`);
-    await tv.getByRole('button', { name: 'Host on this screen' }).click();
-    await tv.waitForURL(/\/tv\/[A-Z]{4}$/);
-    const code = tv.url().slice(-4);
+    // The TV shows the rules page before it hosts.
+    const reader = await room.newPage(TV);
+    await reader.goto(`${room.url}/rules/ten-phases`);
+    await reader.getByText('Garrett J. Donner and Michael S. Steer', { exact: true }).waitFor();
+    a11y.rules = await seriousViolations(reader);
+    const { tv, code } = await room.hostRoom(TEST_SEED, reader);
 
     const names = ['Ann', 'Bo'];
     const phones: Page[] = [];
-    for (const name of names) {
-      const page = await newPage({ width: 360, height: 640 }, true);
-      await page.goto(`${server.url}/play/${code}`);
-      await page.getByLabel('Your name').fill(name);
-      await page.getByRole('button', { name: 'Join the game' }).tap();
-      await page.getByRole('heading', { name: `You're in, ${name}!` }).waitFor();
-      phones.push(page);
-    }
+    for (const name of names) phones.push(await room.joinRoom(code, name));
 
     for (const name of names) await tv.getByText(name, { exact: true }).first().waitFor();
     await tv.getByRole('radio', { name: /Ten Phases/ }).check();
@@ -239,7 +191,7 @@ describe('Ten Phases in the browser', () => {
     a11y['phone end'] = await seriousViolations(phones[0]!);
     a11y['tv end'] = await seriousViolations(tv);
 
-    expect(a11y).toEqual(Object.fromEntries(Object.keys(a11y).map((page) => [page, []])));
-    expect(pageErrors).toEqual([]);
+    expect(a11y).toEqual(noViolationsOn(a11y));
+    expect(room.pageErrors).toEqual([]);
   });
 });

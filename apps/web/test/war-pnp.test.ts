@@ -5,11 +5,10 @@
  * box, and Bend's slider moves; the TV and a spectator follow, and every
  * screen agrees on the standings.
  */
-import { existsSync } from 'node:fs';
-import type { Browser, BrowserContext, Locator, Page } from 'playwright-core';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { startServer, type TestServer } from '../../server/test/harness.js';
-import { buildIndex, launchChromium, saveScreenshot, seriousViolations } from './chromium.js';
+import type { Locator, Page } from 'playwright-core';
+import { describe, expect, it } from 'vitest';
+import { noViolationsOn, standingsOf, useBrowserRoom } from './browser-room.js';
+import { saveScreenshot, seriousViolations } from './chromium.js';
 
 // Fixed dice: with the moves below, Ann and Bo use all four powers by round 2, Bo's trap
 // catches Ann in round 2, and Bo passes 100 in round 12.
@@ -26,21 +25,7 @@ interface Player {
   columns: string[];
 }
 
-let server: TestServer;
-let browser: Browser;
-const contexts: BrowserContext[] = [];
-const pageErrors: string[] = [];
-
-async function newPage(viewport: { width: number; height: number }, phone = false): Promise<Page> {
-  const context = await browser.newContext({
-    viewport,
-    ...(phone ? { isMobile: true, hasTouch: true, deviceScaleFactor: 2 } : {}),
-  });
-  contexts.push(context);
-  const page = await context.newPage();
-  page.on('pageerror', (error) => pageErrors.push(`${page.url()}: ${error.message}`));
-  return page;
-}
+const room = useBrowserRoom();
 
 /** The phone's round-step-(act|wait), or null when no sheet is shown. */
 async function phaseOf(page: Page): Promise<string | null> {
@@ -236,52 +221,15 @@ async function move(player: Player, story: Story, tv: Page): Promise<boolean> {
   return true;
 }
 
-async function standingsOf(page: Page): Promise<{ name: string; place: string; score: string }[]> {
-  const list = page.getByTestId('standings');
-  await list.waitFor({ timeout: 15_000 });
-  return list.locator('li').evaluateAll((items) =>
-    items.map((li) => ({
-      name: li.getAttribute('data-name') ?? '',
-      place: li.getAttribute('data-place') ?? '',
-      score: li.getAttribute('data-score') ?? '',
-    })),
-  );
-}
-
-beforeAll(async () => {
-  if (!existsSync(buildIndex)) throw new Error('No web build: run `pnpm --filter @rollcall/web build` first.');
-  server = await startServer();
-  browser = await launchChromium();
-});
-
-afterAll(async () => {
-  for (const context of contexts) await context.close().catch(() => undefined);
-  await browser?.close();
-  await server?.close();
-});
-
 describe("Powers 'n Points in the browser", () => {
   it('two phones play a whole game through the UI with Grow, Block, Cancel and Trap, and the TV keeps up', async () => {
     const story: Story = { powers: new Set(), sliders: 0, removals: 0, shots: new Set(), a11y: {} };
 
-    const tv = await newPage({ width: 1920, height: 1080 });
-    await tv.goto(`${server.url}/?testSeed=${TEST_SEED}`);
-    await tv.getByRole('button', { name: 'Host on this screen' }).click();
-    await tv.waitForURL(/\/tv\/[A-Z]{4}$/);
-    const code = tv.url().slice(-4);
-
-    const join = async (name: string): Promise<Page> => {
-      const page = await newPage({ width: 360, height: 640 }, true);
-      await page.goto(`${server.url}/play/${code}`);
-      await page.getByLabel('Your name').fill(name);
-      await page.getByRole('button', { name: 'Join the game' }).tap();
-      await page.getByRole('heading', { name: `You're in, ${name}!` }).waitFor();
-      return page;
-    };
+    const { tv, code } = await room.hostRoom(TEST_SEED);
     const ann: Player = {
       name: 'Ann',
       seat: 0,
-      page: await join('Ann'),
+      page: await room.joinRoom(code, 'Ann'),
       rows: ['grow', 'block', 'cancel', 'trap'],
       row5: 'bend',
       columns: ['7', '6/8', '5/9', '4/10', '3/11', '2/12'],
@@ -289,7 +237,7 @@ describe("Powers 'n Points in the browser", () => {
     const bo: Player = {
       name: 'Bo',
       seat: 1,
-      page: await join('Bo'),
+      page: await room.joinRoom(code, 'Bo'),
       rows: ['cancel', 'trap', 'grow', 'block'],
       row5: 'steal',
       columns: ['6/8', '7', '5/9', '4/10', '3/11', '2/12'],
@@ -297,8 +245,8 @@ describe("Powers 'n Points in the browser", () => {
     const players = [ann, bo];
 
     // The rules page credits the designer.
-    const reader = await newPage({ width: 1280, height: 800 });
-    await reader.goto(`${server.url}/rules/war-pnp`);
+    const reader = await room.newPage({ width: 1280, height: 800 });
+    await reader.goto(`${room.url}/rules/war-pnp`);
     await reader.getByText('Jonathan Leistiko', { exact: true }).waitFor();
     await reader.getByRole('heading', { name: 'The ten powers' }).waitFor();
     story.a11y.rules = await seriousViolations(reader);
@@ -317,8 +265,8 @@ describe("Powers 'n Points in the browser", () => {
     await saveScreenshot(tv, 'war-pnp-tv-setup');
     story.a11y['tv setup'] = await seriousViolations(tv);
 
-    const spectator = await newPage({ width: 1280, height: 800 });
-    await spectator.goto(`${server.url}/watch/${code}`);
+    const spectator = await room.newPage({ width: 1280, height: 800 });
+    await spectator.goto(`${room.url}/watch/${code}`);
     await spectator.getByTestId('war-tv').waitFor();
 
     const deadline = Date.now() + 240_000;
@@ -366,7 +314,7 @@ describe("Powers 'n Points in the browser", () => {
     story.a11y['phone end'] = await seriousViolations(ann.page);
     story.a11y['spectator end'] = await seriousViolations(spectator);
 
-    expect(story.a11y).toEqual(Object.fromEntries(Object.keys(story.a11y).map((page) => [page, []])));
-    expect(pageErrors).toEqual([]);
+    expect(story.a11y).toEqual(noViolationsOn(story.a11y));
+    expect(room.pageErrors).toEqual([]);
   });
 });

@@ -1,5 +1,6 @@
 import type { SeatInfo } from '@rollcall/protocol';
 import type { Outcome } from '@rollcall/rules';
+import { seatName } from './seat-names.js';
 
 /** "1st", "2nd", "3rd", "4th", "11th", "22nd"… */
 export function ordinal(n: number): string {
@@ -22,13 +23,12 @@ export interface StandingRow {
 
 /** The outcome's standings with names, best first; shared places are marked with "=". */
 export function standingRows(outcome: Outcome, seats: readonly SeatInfo[]): StandingRow[] {
-  const nameOf = (seat: number) => seats.find((s) => s.seat === seat)?.name ?? `Seat ${seat + 1}`;
   const shared = (place: number) => outcome.standings.filter((s) => s.place === place).length > 1;
   return [...outcome.standings]
     .sort((a, b) => a.place - b.place || a.seat - b.seat)
     .map((s) => ({
       seat: s.seat,
-      name: nameOf(s.seat),
+      name: seatName(seats, s.seat),
       score: s.score,
       place: s.place,
       placeLabel: `${shared(s.place) ? '=' : ''}${ordinal(s.place)}`,

@@ -10,6 +10,7 @@ import {
   scoringParity,
   signed,
   stepText,
+  tableRoll,
   totalsByTurn,
   trackLength,
   turnRecap,
@@ -128,6 +129,23 @@ describe('the last turn in words', () => {
 
   it('labels a wager still waiting on its roll', () => {
     expect(wagerLine({ kind: 'get', status: 'pending' }, null)).toBe('Bet to Get: at stake');
+  });
+});
+
+describe('the dice on the table', () => {
+  it('shows the turn\'s latest throw, then keeps the last turn\'s until the next player rolls', () => {
+    let s = turnWith(3);
+    expect(tableRoll(viewOf(s))).toBeNull();
+    s = act(s, { type: 'roll' }, [5, 5, 2, 4]);
+    const live = tableRoll(viewOf(s));
+    expect(live).toMatchObject({ whose: 0, live: true, keys: ['0-0', '0-0', '0-0', '0-0'] });
+    expect(live?.rolls.at(-1)?.dice).toEqual([5, 5, 2, 4]);
+    // Bet to Better rerolls only the loose dice and ends the turn; the pair stays where it lay.
+    s = act(s, { type: 'bet-better' }, [5, 1]);
+    expect(viewOf(s).turn?.seat).toBe(1);
+    const last = tableRoll(viewOf(s));
+    expect(last).toMatchObject({ whose: 0, live: false, keys: ['0-0', '0-0', '0-1', '0-1'] });
+    expect(last?.rolls.at(-1)?.dice).toEqual([5, 5, 5, 1]);
   });
 });
 

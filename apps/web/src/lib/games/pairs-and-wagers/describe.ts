@@ -168,6 +168,31 @@ export function lastThrown(rolls: readonly Pick<pw.RollRecord, 'by' | 'scoring'>
   return at;
 }
 
+/** The dice a screen shows on the table, and whose throw they are. */
+export interface TableRoll {
+  /** Every throw of that turn so far; the last is the one on the table. */
+  rolls: pw.RollRecord[];
+  whose: number;
+  /** False while the last turn's dice wait for the next player's first roll. */
+  live: boolean;
+  /** Per die, a key that changes whenever that die is thrown, to replay its tumble. */
+  keys: string[];
+}
+
+/** This turn's latest throw, or the last turn's while the next player has yet to roll; null before any. */
+export function tableRoll(play: Pick<pw.PairsView, 'turn' | 'lastTurn' | 'history'>): TableRoll | null {
+  const turnNo = play.history.length;
+  const shown = (rolls: pw.RollRecord[], whose: number, live: boolean, turn: number): TableRoll => ({
+    rolls,
+    whose,
+    live,
+    keys: lastThrown(rolls).map((j) => `${turn}-${j}`),
+  });
+  if (play.turn && play.turn.rolls.length > 0) return shown(play.turn.rolls, play.turn.seat, true, turnNo);
+  if (play.lastTurn && play.lastTurn.rolls.length > 0) return shown(play.lastTurn.rolls, play.lastTurn.seat, false, turnNo - 1);
+  return null;
+}
+
 /** "Ann", "Ann and Bo", "Ann, Bo and Cy". */
 export function listNames(names: readonly string[]): string {
   if (names.length <= 1) return names[0] ?? 'nobody';

@@ -1,0 +1,120 @@
+/**
+ * The stage every browser test plays on: the real server in test mode, one
+ * headless Chromium, and pages that record any uncaught error. A test file
+ * calls `useBrowserRoom()` once at the top; the server and browser start
+ * before its tests and close after them.
+ */
+import { existsSync } from 'node:fs';
+import type { Browser, BrowserContext, Page } from 'playwright-core';
+import { afterAll, beforeAll } from 'vitest';
+import { startServer, type TestServer } from '../../server/test/harness.js';
+import { buildIndex, launchChromium } from './chromium.js';
+
+/** A phone held upright. */
+export const PHONE = { width: 360, height: 640 };
+/** A living-room TV. */
+export const TV = { width: 1920, height: 1080 };
+
+type Viewport = { width: number; height: number };
+
+/** One line of the final standings as a screen shows it. */
+export interface Standing {
+  name: string;
+  place: string;
+  score: string;
+}
+
+/** The server, the browser and the pages of one test file. */
+export interface BrowserRoom {
+  /** The server's address, e.g. http://127.0.0.1:40123. */
+  readonly url: string;
+  /** Uncaught errors in any page, as "address: message"; a test fails if there is one. */
+  readonly pageErrors: string[];
+  /** A page in a fresh context; a phone gets touch and a mobile screen. */
+  newPage(viewport: Viewport, phone?: boolean): Promise<Page>;
+  /** Host a new room with fixed dice on a TV page (a new one unless given); returns it with the room code. */
+  hostRoom(seed: string, tv?: Page): Promise<{ tv: Page; code: string }>;
+  /** A phone that opens the room's address and joins under this name. */
+  joinRoom(code: string, name: string, viewport?: Viewport): Promise<Page>;
+}
+
+/** Start the server and the browser for this test file's tests, and close them after. */
+export function useBrowserRoom(): BrowserRoom {
+  let server: TestServer | undefined;
+  let browser: Browser | undefined;
+  const contexts: BrowserContext[] = [];
+  const pageErrors: string[] = [];
+
+  beforeAll(async () => {
+    if (!existsSync(buildIndex)) throw new Error('No web build: run `pnpm --filter @rollcall/web build` first.');
+    server = await startServer();
+    browser = await launchChromium();
+  });
+
+  afterAll(async () => {
+    for (const context of contexts) await context.close().catch(() => undefined);
+    await browser?.close();
+    await server?.close();
+  });
+
+  const started = () => {
+    if (!server || !browser) throw new Error('The browser room is used before it started.');
+    return { server, browser };
+  };
+
+  async function newPage(viewport: Viewport, phone = false): Promise<Page> {
+    const context = await started().browser.newContext({
+      viewport,
+      ...(phone ? { isMobile: true, hasTouch: true, deviceScaleFactor: 2 } : {}),
+    });
+    contexts.push(context);
+    const page = await context.newPage();
+    page.on('pageerror', (error) => pageErrors.push(`${page.url()}: ${error.message}`));
+    return page;
+  }
+
+  async function hostRoom(seed: string, tv?: Page): Promise<{ tv: Page; code: string }> {
+    const screen = tv ?? (await newPage(TV));
+    await screen.goto(`${started().server.url}/?testSeed=${seed}`);
+    await screen.getByRole('button', { name: 'Host on this screen' }).click();
+    await screen.waitForURL(/\/tv\/[A-Z]{4}$/);
+    return { tv: screen, code: screen.url().slice(-4) };
+  }
+
+  async function joinRoom(code: string, name: string, viewport = PHONE): Promise<Page> {
+    const page = await newPage(viewport, true);
+    await page.goto(`${started().server.url}/play/${code}`);
+    await page.getByLabel('Your name').fill(name);
+    await page.getByRole('button', { name: 'Join the game' }).tap();
+    await page.getByRole('heading', { name: `You're in, ${name}!` }).waitFor();
+    return page;
+  }
+
+  return {
+    get url() {
+      return started().server.url;
+    },
+    pageErrors,
+    newPage,
+    hostRoom,
+    joinRoom,
+  };
+}
+
+/** The final standings a page shows, best first, once they appear. */
+export async function standingsOf(page: Page): Promise<Standing[]> {
+  const list = page.getByTestId('standings');
+  await list.waitFor({ timeout: 15_000 });
+  return list.locator('li').evaluateAll((items) =>
+    items.map((li) => ({
+      name: li.getAttribute('data-name') ?? '',
+      place: li.getAttribute('data-place') ?? '',
+      score: li.getAttribute('data-score') ?? '',
+    })),
+  );
+}
+
+/** Every page checked lists no serious accessibility violation. */
+export function noViolationsOn(a11y: Record<string, string[]>): Record<string, string[]> {
+  return Object.fromEntries(Object.keys(a11y).map((page) => [page, []]));
+}
