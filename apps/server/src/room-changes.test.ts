@@ -170,4 +170,19 @@ describe('removing seats and playing again', () => {
     expect(room.game?.id).toBe('wfgts');
     expect(refusal(rematch(room, now))).toBe('room/not-playing');
   });
+
+  it("lets the game pick a rematch's options: in Meet Fate the winner, renumbered, rolls first", () => {
+    const chosen = accepted(configure(lobby(['Ann', 'Bob', 'Cy']), { game: 'meet-fate', options: {}, timer: 0, now }));
+    const vacated = accepted(removeSeat(accepted(startGame(chosen, now)), { seat: 1, now }));
+    // Cy (seat 2) rolls six 8s; Bob's seat is vacant, so Cy sits at 1 in the rematch.
+    const won = { ...vacated, play: { ...(vacated.play as object), f8: { seat: 2, roll: 1 } } };
+    const room = accepted(rematch(won, now));
+    expect(room.seats.map((s) => s.name)).toEqual(['Ann', 'Cy']);
+    expect(room.game).toEqual({ id: 'meet-fate', options: { firstSeat: 1 } });
+  });
+
+  it('keeps the options of a game that picks none for a rematch', () => {
+    const room = accepted(rematch(playing(['Ann', 'Bob']), now));
+    expect(room.game).toEqual({ id: 'wfgts', options: {} });
+  });
 });

@@ -4,7 +4,7 @@
  * comes out. Each accepted change bumps the version by one.
  */
 import { roomError, ROOM_SEAT_LIMIT, type ErrorBody, type TimerSeconds } from '@rollcall/protocol';
-import { applyAction, findGame, generatorDice, ruleError, type AnyGame } from '@rollcall/rules';
+import { applyAction, findGame, generatorDice, ruleError, type AnyGame, type Outcome } from '@rollcall/rules';
 import type { RoomRecord } from './room-record.js';
 
 /** What the action log keeps about a change (never a token). */
@@ -150,6 +150,20 @@ export function removeSeat(room: RoomRecord, p: { seat: number; now: number }): 
   return { ok: true, room: { ...bump(next, p.now), lead }, note };
 }
 
+/** The chosen game with the options its rules pick for a rematch (e.g. the winner starts). */
+function rematchGame(room: RoomRecord, keptSeats: number[]): RoomRecord['game'] {
+  const game = room.game === null ? undefined : findGame(room.game.id);
+  const outcome = room.play === null || game === undefined ? null : game.outcome(room.play);
+  if (room.game === null || game?.rematchOptions === undefined || outcome === null) return room.game;
+  // Standings name seats as they were; the rematch drops vacant seats and renumbers the rest.
+  const renumber = (seat: number) => keptSeats.indexOf(seat);
+  const seated: Outcome = {
+    standings: outcome.standings.flatMap((s) => (renumber(s.seat) === -1 ? [] : [{ ...s, seat: renumber(s.seat) }])),
+    winners: outcome.winners.map(renumber).filter((seat) => seat !== -1),
+  };
+  return { ...room.game, options: game.rematchOptions(room.game.options, seated) };
+}
+
 /** Back to the lobby with the same players (vacant seats are dropped), ready for any game. */
 export function rematch(room: RoomRecord, now: number): Change {
   if (room.status === 'lobby') return refuse(roomError('room/not-playing'));
@@ -159,6 +173,7 @@ export function rematch(room: RoomRecord, now: number): Change {
     ok: true,
     room: {
       ...bump(room, now),
+      game: rematchGame(room, kept.map((k) => k.was)),
       status: 'lobby',
       seats: kept.map((k) => k.seat),
       lead: lead !== -1 ? lead : kept.length > 0 ? 0 : null,

@@ -75,6 +75,11 @@ export interface GameDefinition<O = unknown, S = unknown, A = unknown, V = unkno
   outcome(state: S): Outcome | null;
   /** How many seats the state was set up for. */
   seatCount(state: S): number;
+  /**
+   * Options for a rematch of the same game, given how the last game ended
+   * (seats already renumbered to the rematch's seating). Absent: same options.
+   */
+  rematchOptions?(options: O, outcome: Outcome): O;
 }
 
 /** Declare a game; the identity function that fixes its types. */

@@ -388,3 +388,14 @@ describe('apply', () => {
     );
   });
 });
+
+describe('a rematch', () => {
+  it("lets the last game's winner roll first, keeping the other options", () => {
+    const outcome = { standings: [{ seat: 2, score: 90, place: 1 }, { seat: 0, score: 80, place: 2 }], winners: [2] };
+    expect(meetFate.rematchOptions?.({ firstSeat: 0 }, outcome)).toEqual({ firstSeat: 2 });
+  });
+
+  it('keeps the options when nobody is left to have won', () => {
+    expect(meetFate.rematchOptions?.({ firstSeat: 1 }, { standings: [], winners: [] })).toEqual({ firstSeat: 1 });
+  });
+});

@@ -87,6 +87,12 @@ export const meetFate = defineGame<MeetFateOptions, MeetFateState, MeetFateActio
   options: MeetFateOptions,
   action: MeetFateAction,
 
+  // A rematch starts with the last game's winner (the first of them on a shared win).
+  rematchOptions(options, outcome) {
+    const winner = outcome.winners[0];
+    return winner === undefined ? options : { ...options, firstSeat: winner };
+  },
+
   setup({ seats, options }) {
     const firstSeat = options.firstSeat < seats ? options.firstSeat : 0;
     return {
