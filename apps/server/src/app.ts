@@ -5,6 +5,7 @@ import type { Config } from './config.js';
 import { createLogger } from './logger.js';
 import { realtime } from './realtime.js';
 import { retention } from './retention.js';
+import { openRedisStore } from './store/redis-store.js';
 import type { RoomStore } from './store/room-store.js';
 import { openSqliteStore } from './store/sqlite-store.js';
 import { webApp } from './web-app.js';
@@ -16,10 +17,12 @@ export interface AppDeps {
   logger?: Logger;
 }
 
-function openStore(config: Config): RoomStore {
+function openStore(config: Config, log: Logger): RoomStore {
   switch (config.store) {
     case 'sqlite':
       return openSqliteStore(config.dataDir);
+    case 'redis':
+      return openRedisStore(config.redisUrl, log);
   }
 }
 
@@ -34,7 +37,7 @@ export async function buildApp(config: Config, deps: AppDeps = {}): Promise<Fast
   const logController = new LogController({ disableRequestLogging: true });
   const loggerInstance: FastifyBaseLogger = logger;
   const app: FastifyInstance = Fastify({ loggerInstance, logController });
-  const store = deps.store ?? openStore(config);
+  const store = deps.store ?? openStore(config, logger);
   const clock = deps.clock ?? systemClock;
 
   app.addHook('onClose', async () => {

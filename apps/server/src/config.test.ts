@@ -21,10 +21,19 @@ describe('configuration', () => {
     expect(config.joinLimit.perSecond).toBeCloseTo(0.5);
   });
 
+  it('swaps in Redis only with an address for it', () => {
+    const config = loadConfig({ STORE: 'redis', REDIS_URL: 'redis://cache:6379' });
+    expect(config.store).toBe('redis');
+    expect(config.redisUrl).toBe('redis://cache:6379');
+    expect(loadConfig({}).redisUrl).toBeNull();
+    expect(() => loadConfig({ STORE: 'redis' })).toThrow(/REDIS_URL/);
+    expect(() => loadConfig({ STORE: 'redis', REDIS_URL: 'http://cache:6379' })).toThrow(/REDIS_URL/);
+  });
+
   it('refuses values it cannot use, naming them', () => {
     expect(() => loadConfig({ PORT: 'eighty' })).toThrow(/PORT/);
     expect(() => loadConfig({ TEST_MODE: 'maybe' })).toThrow(/TEST_MODE/);
-    expect(() => loadConfig({ STORE: 'redis' })).toThrow(/STORE/);
+    expect(() => loadConfig({ STORE: 'mongo' })).toThrow(/STORE/);
     expect(() => loadConfig({ PUBLIC_URL: 'not a url' })).toThrow(/PUBLIC_URL/);
   });
 });

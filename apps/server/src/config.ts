@@ -22,16 +22,26 @@ const Env = z.object({
   IDLE_RETENTION_HOURS: positive(72),
   PUBLIC_URL: z.url().optional(),
   WEB_DIR: z.string().min(1).default(defaultWebDir),
-  STORE: z.enum(['sqlite']).default('sqlite'),
+  STORE: z.enum(['sqlite', 'redis']).default('sqlite'),
+  REDIS_URL: z.url({ protocol: /^rediss?$/ }).optional(),
   MAX_PAYLOAD_BYTES: whole(4096),
   ACTION_BURST: whole(20),
   ACTIONS_PER_SECOND: positive(10),
   JOIN_BURST: whole(8),
   JOINS_PER_MINUTE: positive(20),
+}).refine((e) => e.STORE !== 'redis' || e.REDIS_URL !== undefined, {
+  message: 'STORE=redis needs REDIS_URL (e.g. redis://localhost:6379)',
+  path: ['REDIS_URL'],
 });
 
+/** Where rooms live: the embedded SQLite file, or a Redis server shared by several nodes. */
+export type StoreConfig = { store: 'sqlite'; redisUrl: null } | { store: 'redis'; redisUrl: string };
+
 /** Everything the server can be told, parsed once at start. */
-export interface Config {
+export type Config = BaseConfig & StoreConfig;
+
+/** The settings that do not depend on the store. */
+export interface BaseConfig {
   port: number;
   host: string;
   dataDir: string;
@@ -44,7 +54,6 @@ export interface Config {
   idleRetentionMs: number;
   publicUrl: string | null;
   webDir: string;
-  store: 'sqlite';
   /** The largest message a client may send; larger ones are refused or cut off. */
   maxPayloadBytes: number;
   /** Per connection: room messages as a token bucket. */
@@ -60,6 +69,10 @@ export function loadConfig(env: Record<string, string | undefined>): Config {
   const parsed = Env.safeParse(env);
   if (!parsed.success) throw new Error(`bad configuration:\n${z.prettifyError(parsed.error)}`);
   const e = parsed.data;
+  const store: StoreConfig =
+    e.STORE === 'redis' && e.REDIS_URL !== undefined
+      ? { store: 'redis', redisUrl: e.REDIS_URL }
+      : { store: 'sqlite', redisUrl: null };
   return {
     port: e.PORT,
     host: e.HOST,
@@ -70,7 +83,7 @@ export function loadConfig(env: Record<string, string | undefined>): Config {
     idleRetentionMs: e.IDLE_RETENTION_HOURS * HOUR,
     publicUrl: e.PUBLIC_URL ?? null,
     webDir: e.WEB_DIR,
-    store: e.STORE,
+    ...store,
     maxPayloadBytes: e.MAX_PAYLOAD_BYTES,
     actionLimit: { burst: e.ACTION_BURST, perSecond: e.ACTIONS_PER_SECOND },
     joinLimit: { burst: e.JOIN_BURST, perSecond: e.JOINS_PER_MINUTE / 60 },

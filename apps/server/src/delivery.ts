@@ -17,15 +17,16 @@ export interface Delivery {
   enter(connectionId: string, code: string, audience: Audience): Membership | null;
   /** Tell a seat's other connections it is no longer theirs, and stop sending them its views. */
   evictSeat(code: string, seatId: string, reason: SeatLost['reason'], keepConnectionId?: string): void;
-  /** Which of the given seats have a connection, and how many spectators watch. */
-  presence(code: string, seatIds: readonly string[]): Presence;
+  /** Which of the given seats have a connection, and how many spectators watch (asking other nodes, if any). */
+  presence(code: string, seatIds: readonly string[]): Presence | Promise<Presence>;
   /** Send the public views to every host screen and spectator of the room. */
   sendPublic(code: string, views: { host: RoomView; display: RoomView; spectator: RoomView }): void;
   /** Send a seat's view to that seat's connections. */
   sendSeat(code: string, seatId: string, view: RoomView): void;
 }
 
-const channel = {
+/** The Socket.IO room of each audience of a room. */
+export const channel = {
   host: (code: string) => `${code}/host`,
   display: (code: string) => `${code}/display`,
   spectators: (code: string) => `${code}/spectators`,
@@ -47,9 +48,40 @@ function setMembership(socket: Socket, membership: Membership | null): void {
   (socket.data as { membership?: Membership | null }).membership = membership;
 }
 
-/** Delivery over one Socket.IO server. Each audience is a Socket.IO room, so a broadcast is one call. */
-export function socketDelivery(io: Server): Delivery {
+/** Take a seat from this process's connections to it, telling each why; `keepConnectionId` keeps its seat. */
+export function evictLocally(
+  io: Server,
+  code: string,
+  seatId: string,
+  reason: SeatLost['reason'],
+  keepConnectionId?: string,
+): void {
+  const name = channel.seat(code, seatId);
+  const lost: SeatLost = { code, reason };
+  for (const id of io.sockets.adapter.rooms.get(name) ?? []) {
+    const socket = io.sockets.sockets.get(id);
+    if (socket === undefined || id === keepConnectionId) continue;
+    void socket.leave(name);
+    setMembership(socket, null);
+    socket.emit(ServerEvent.seatLost, lost);
+  }
+}
+
+/** Who is connected to a room through this process. */
+export function localPresence(io: Server, code: string, seatIds: readonly string[]): Presence {
   const size = (name: string) => io.sockets.adapter.rooms.get(name)?.size ?? 0;
+  const connectedSeats = new Set(seatIds.filter((id) => size(channel.seat(code, id)) > 0));
+  return { connectedSeats, spectators: size(channel.spectators(code)) };
+}
+
+/** Where a view for one audience goes: by default to the whole Socket.IO room, wherever its sockets are. */
+export type Route = (code: string, channel: string) => ReturnType<Server['to']>;
+
+/**
+ * Delivery over one Socket.IO server. Each audience is a Socket.IO room, so a
+ * broadcast is one call; `route` may narrow where each one goes.
+ */
+export function socketDelivery(io: Server, route: Route = (_code, name) => io.to(name)): Delivery {
   return {
     enter(connectionId, code, audience) {
       const socket = io.sockets.sockets.get(connectionId);
@@ -60,28 +92,15 @@ export function socketDelivery(io: Server): Delivery {
       setMembership(socket, { code, audience });
       return before;
     },
-    evictSeat(code, seatId, reason, keepConnectionId) {
-      const name = channel.seat(code, seatId);
-      const lost: SeatLost = { code, reason };
-      for (const id of io.sockets.adapter.rooms.get(name) ?? []) {
-        const socket = io.sockets.sockets.get(id);
-        if (socket === undefined || id === keepConnectionId) continue;
-        void socket.leave(name);
-        setMembership(socket, null);
-        socket.emit(ServerEvent.seatLost, lost);
-      }
-    },
-    presence(code, seatIds) {
-      const connectedSeats = new Set(seatIds.filter((id) => size(channel.seat(code, id)) > 0));
-      return { connectedSeats, spectators: size(channel.spectators(code)) };
-    },
+    evictSeat: (code, seatId, reason, keepConnectionId) => evictLocally(io, code, seatId, reason, keepConnectionId),
+    presence: (code, seatIds) => localPresence(io, code, seatIds),
     sendPublic(code, views) {
-      io.to(channel.host(code)).emit(ServerEvent.view, views.host);
-      io.to(channel.display(code)).emit(ServerEvent.view, views.display);
-      io.to(channel.spectators(code)).emit(ServerEvent.view, views.spectator);
+      route(code, channel.host(code)).emit(ServerEvent.view, views.host);
+      route(code, channel.display(code)).emit(ServerEvent.view, views.display);
+      route(code, channel.spectators(code)).emit(ServerEvent.view, views.spectator);
     },
     sendSeat(code, seatId, view) {
-      io.to(channel.seat(code, seatId)).emit(ServerEvent.view, view);
+      route(code, channel.seat(code, seatId)).emit(ServerEvent.view, view);
     },
   };
 }

@@ -3,12 +3,15 @@ import type { FastifyInstance } from 'fastify';
 import type { Logger } from 'pino';
 import { Server, type Socket } from 'socket.io';
 import type { Clock } from './clock.js';
+import { sweepDeadlines } from './cluster/deadline-sweep.js';
+import { joinCluster } from './cluster/redis-cluster.js';
 import type { Config } from './config.js';
 import { membershipOf, socketDelivery } from './delivery.js';
 import { TokenBucket } from './rate-limit.js';
 import { RoomService } from './room-service.js';
 import { newSeed } from './secrets.js';
 import type { RoomStore } from './store/room-store.js';
+import { viewParser } from './view-encoder.js';
 
 /** What the realtime plugin is given by the app. */
 export interface RealtimeOptions {
@@ -65,15 +68,23 @@ export async function realtime(
     cors: { origin: true },
     // Far beyond any real message; the per-event cap below answers the merely too large with a typed error.
     maxHttpBufferSize: config.maxPayloadBytes * 4,
+    // Views skip the default encoder's search for binary data: they are JSON by type.
+    parser: viewParser,
   });
   const log = appLog.child({ part: 'rooms' });
+  // On Redis, several nodes share the rooms: the adapter carries views and node-to-node requests.
+  const cluster = config.store === 'redis' ? joinCluster(io, config.redisUrl, log) : null;
   const service = new RoomService({
     store,
     clock,
     log,
-    delivery: socketDelivery(io),
+    delivery: cluster?.delivery ?? socketDelivery(io),
     seed: newSeed,
     testMode: config.testMode,
+  });
+  cluster?.onRelinked((codes) => {
+    log.info({ rooms: codes.length }, 'sending views again after the link to the other nodes came back');
+    for (const code of codes) service.resend(code);
   });
 
   io.on('connection', (socket) => {
@@ -123,13 +134,22 @@ export async function realtime(
     });
   });
 
+  let sweep: { stop(): void } | null = null;
   app.addHook('onReady', async () => {
+    if (cluster !== null) {
+      // Each node fires the timers it set; the sweep takes over those a lost node set.
+      sweep = sweepDeadlines(service, clock, log);
+      return;
+    }
     const restored = await service.restoreTimers();
     if (restored > 0) log.info({ rooms: restored }, 'turn timers restored');
   });
   app.addHook('preClose', async () => {
-    io.disconnectSockets(true);
+    sweep?.stop();
+    // Only this node's sockets: the other nodes keep serving theirs.
+    io.local.disconnectSockets(true);
     io.engine.close();
     await service.close();
+    await cluster?.close();
   });
 }

@@ -47,8 +47,12 @@ export interface RoomServiceDeps {
   testMode: boolean;
 }
 
-/** How many times a change is retried when another writer moved the room on first. */
-const COMMIT_ATTEMPTS = 3;
+/**
+ * How many times a change is retried when another writer moved the room on
+ * first. With several nodes, one node's queue for a room can win a few races
+ * in a row against another's; each retry is a cheap reload.
+ */
+const COMMIT_ATTEMPTS = 10;
 /** How many fresh codes to try before giving up on creating a room. */
 const CODE_ATTEMPTS = 20;
 
@@ -230,15 +234,24 @@ export class RoomService {
   /** A connection left: the room's views show who is still there. */
   presenceChanged(membership: Membership): void {
     if (membership.audience.role === 'host') return;
-    void this.serial(membership.code, async () => {
-      const room = await this.deps.store.load(membership.code);
-      if (room !== null) this.publish(room);
-    }).catch((err: unknown) => this.roomLog(membership.code).error({ err }, 'could not send presence'));
+    this.resend(membership.code);
   }
 
-  /** After a start: set the turn timers of every room that has one running. */
-  async restoreTimers(): Promise<number> {
-    const timed = await this.deps.store.timedRooms();
+  /** Send the room's current views again: who is there changed, or some views may have been lost on the way. */
+  resend(code: string): void {
+    void this.serial(code, async () => {
+      const room = await this.deps.store.load(code);
+      if (room !== null) await this.publish(room);
+    }).catch((err: unknown) => this.roomLog(code).error({ err }, 'could not send views'));
+  }
+
+  /**
+   * Set the turn timers of rooms that have one running: all of them after a
+   * start, or (with `dueBy`) only those due by then, to take over deadlines
+   * another node set and can no longer fire.
+   */
+  async restoreTimers(dueBy?: number): Promise<number> {
+    const timed = await this.deps.store.timedRooms(dueBy);
     for (const { code, deadline } of timed) this.timers.set(code, deadline);
     return timed.length;
   }
@@ -269,7 +282,7 @@ export class RoomService {
     const entry = { kind: 'create' as const, seat, detail: { as: p.as }, version: room.version, at: now };
     if (!(await this.deps.store.create(room, entry))) return null;
     this.enter(connectionId, code, seat === null ? { role: 'host', controls: true } : { role: 'seat', seatId });
-    this.publish(room);
+    await this.publishNewest(room);
     this.roomLog(code, seat).info({ as: p.as, fixedDice: p.testSeed !== undefined }, 'room created');
     return {
       ok: true,
@@ -322,15 +335,18 @@ export class RoomService {
         if (d.kind === 'answer') {
           if (d.effects !== undefined) {
             d.effects();
-            this.publish(room);
+            await this.publishNewest(room);
           }
           return { ok: true as const, value: d.value };
         }
         const entry = { ...d.note, version: d.room.version, at: d.room.updatedAt };
         if (!(await this.deps.store.commit(d.room, room.version, entry))) continue;
         this.afterCommit(room, d.room, d.note);
-        d.effects?.();
-        this.publish(d.room);
+        if (d.effects === undefined) await this.publish(d.room);
+        else {
+          d.effects();
+          await this.publishNewest(d.room);
+        }
         return { ok: true as const, value: d.value };
       }
       this.roomLog(code).warn('room kept changing under this change; gave up');
@@ -377,7 +393,7 @@ export class RoomService {
       }
       if (room !== null && room !== start) {
         this.timers.set(code, room.status === 'playing' ? room.deadline : null);
-        this.publish(room);
+        await this.publish(room);
       }
     }).catch((err: unknown) => this.roomLog(code).error({ err }, 'turn timer failed'));
   }
@@ -388,14 +404,28 @@ export class RoomService {
   }
 
   /**
+   * After a connection came in: send the room as now stored, which another
+   * node may have changed since `room` was loaded. That node's views may have
+   * skipped this connection, which it did not know of yet (see
+   * `cluster/cluster-delivery.ts`).
+   */
+  private async publishNewest(room: RoomRecord): Promise<void> {
+    const newest = await this.deps.store.load(room.code).catch((err: unknown) => {
+      this.roomLog(room.code).warn({ err }, 'could not reload the room; sending the version at hand');
+      return null;
+    });
+    await this.publish(newest ?? room);
+  }
+
+  /**
    * Send this version of the room to everyone in it: public views once each,
    * seat views to connected seats. The change is already stored, so a failure
    * here is logged and never turned into a refusal.
    */
-  private publish(room: RoomRecord): void {
+  private async publish(room: RoomRecord): Promise<void> {
     try {
       const { delivery } = this.deps;
-      const presence = delivery.presence(room.code, room.seats.map((s) => s.id));
+      const presence = await delivery.presence(room.code, room.seats.map((s) => s.id));
       const views = roomViews(room, presence);
       delivery.sendPublic(room.code, {
         host: views.host(true),

@@ -5,7 +5,6 @@
  */
 import { spawn, type ChildProcess } from 'node:child_process';
 import { mkdtempSync, rmSync } from 'node:fs';
-import { createServer } from 'node:net';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
@@ -22,6 +21,8 @@ import { io, type Socket } from 'socket.io-client';
 import { buildApp } from '../src/app.js';
 import type { Clock } from '../src/clock.js';
 import { loadConfig } from '../src/config.js';
+import { createLogger } from '../src/logger.js';
+import { openRedisStore } from '../src/store/redis-store.js';
 import type { RoomStore } from '../src/store/room-store.js';
 import { openSqliteStore } from '../src/store/sqlite-store.js';
 
@@ -47,13 +48,17 @@ export interface TestServer {
   close(): Promise<void>;
 }
 
-/** Start a server in this process. Pass `dataDir` to restart on the data of an earlier one. */
+/**
+ * Start a server in this process. Pass `dataDir` to restart on the data of an
+ * earlier one, or `STORE: 'redis'` and `REDIS_URL` in `env` for a node of a cluster.
+ */
 export async function startServer(
   options: { env?: Record<string, string>; clock?: Clock; dataDir?: string } = {},
 ): Promise<TestServer> {
   const dataDir = options.dataDir ?? tempDataDir();
   const config = loadConfig({ ...testEnv, DATA_DIR: dataDir, ...options.env });
-  const store = openSqliteStore(dataDir);
+  const store =
+    config.store === 'redis' ? openRedisStore(config.redisUrl, createLogger(config)) : openSqliteStore(dataDir);
   const app = await buildApp(config, { store, clock: options.clock });
   await app.listen({ port: config.port, host: config.host });
   const address = app.server.address();
@@ -73,17 +78,8 @@ export async function startServer(
   };
 }
 
-/** A port free right now, for a child server that must come back on the same address. */
-export function freePort(): Promise<number> {
-  return new Promise((resolve, reject) => {
-    const probe = createServer();
-    probe.once('error', reject);
-    probe.listen(0, '127.0.0.1', () => {
-      const address = probe.address();
-      probe.close(() => (typeof address === 'object' && address !== null ? resolve(address.port) : reject()));
-    });
-  });
-}
+export { freePort } from './free-port.js';
+export { startRedis, type TestRedis } from './redis-server.js';
 
 /** A server running as a child process (`tsx src/main.ts`). */
 export interface SpawnedServer {
@@ -93,16 +89,27 @@ export interface SpawnedServer {
   exited: Promise<number | NodeJS.Signals | null>;
   /** Every line the server logged. */
   output: string[];
+  /** Move the server's clock forward by its `clockStepMs` at once (only when spawned with one). */
+  stepClock(): Promise<void>;
 }
 
-/** Start `src/main.ts` under tsx with the test settings; resolves once it logs that it listens (keep LOG_LEVEL at info or below). */
+/** What the clock-step preload logs each time it moves the clock. */
+const CLOCK_STEPPED = 'test clock stepped';
+
+/**
+ * Start `src/main.ts` under tsx with the test settings; resolves once it logs
+ * that it listens (keep LOG_LEVEL at info or below). With `clockStepMs`, the
+ * server's clock can later jump forward by that much (`test/clock-step.ts`).
+ */
 export async function spawnServer(options: {
   port: number;
   dataDir: string;
   env?: Record<string, string>;
+  clockStepMs?: number;
 }): Promise<SpawnedServer> {
+  const stepping = options.clockStepMs === undefined ? [] : ['--import', './test/clock-step.ts'];
   // tsx as a loader rather than its CLI: one process, so a SIGKILL really kills the server.
-  const child = spawn(process.execPath, ['--import', 'tsx', 'src/main.ts'], {
+  const child = spawn(process.execPath, ['--import', 'tsx', ...stepping, 'src/main.ts'], {
     cwd: serverDir,
     env: {
       ...process.env,
@@ -110,6 +117,7 @@ export async function spawnServer(options: {
       LOG_LEVEL: 'info',
       PORT: String(options.port),
       DATA_DIR: options.dataDir,
+      ...(options.clockStepMs === undefined ? {} : { ROLLCALL_TEST_CLOCK_STEP_MS: String(options.clockStepMs) }),
       ...options.env,
     },
     stdio: ['ignore', 'pipe', 'pipe'],
@@ -136,7 +144,22 @@ export async function spawnServer(options: {
     void exited.then((end) => reject(new Error(`the server exited (${String(end)}) before listening:\n${log()}`)));
     setTimeout(() => reject(new Error(`the server did not start in time:\n${log()}`)), 20_000).unref();
   });
-  return { url, process: child, exited, output };
+  const steps = () => output.filter((line) => line.includes(CLOCK_STEPPED)).length;
+  return {
+    url,
+    process: child,
+    exited,
+    output,
+    async stepClock() {
+      if (options.clockStepMs === undefined) throw new Error('this server was spawned without clockStepMs');
+      const before = steps();
+      child.kill('SIGUSR2');
+      for (let waited = 0; steps() === before; waited += 20) {
+        if (waited > 5_000) throw new Error('the server did not move its clock');
+        await new Promise((resolve) => setTimeout(resolve, 20));
+      }
+    },
+  };
 }
 
 /** One message a client received: an event, or the reply to one of its requests. */
@@ -174,11 +197,18 @@ export class TestClient {
     return this.received.filter((r) => r.event === ServerEvent.view).map((r) => r.payload as RoomView);
   }
 
-  /** The newest view. */
+  /**
+   * The newest view of the room last heard from: the highest version, the
+   * latest among equals. Views sent by different server nodes can overtake
+   * each other, so, like the web app, this never steps back in time.
+   */
   get view(): RoomView {
-    const view = this.views.at(-1);
-    if (view === undefined) throw new Error('no view received yet');
-    return view;
+    const views = this.views;
+    const code = views.at(-1)?.code;
+    let newest: RoomView | undefined;
+    for (const view of views) if (view.code === code && view.version >= (newest?.version ?? -1)) newest = view;
+    if (newest === undefined) throw new Error('no view received yet');
+    return newest;
   }
 
   /** Send a client event and wait for its reply. */
@@ -269,24 +299,27 @@ export interface Table {
   leave(): void;
 }
 
-/** Open a room from a host screen and seat the named players, in order. */
+/** Open a room from a host screen and seat the named players, in order, each screen on one of the given servers. */
 export async function openTable(
-  url: string,
+  url: string | readonly string[],
   options: { players: string[]; spectator?: boolean; testSeed?: string },
 ): Promise<Table> {
-  const host = await TestClient.connect(url);
+  // Several nodes: the host screen on the first, player i on node i (round the list), the spectator on the last.
+  const urls = typeof url === 'string' ? [url] : url;
+  const node = (i: number) => urls[i % urls.length] ?? '';
+  const host = await TestClient.connect(node(0));
   const created = await host.must(ClientEvent.createRoom, { as: 'host', testSeed: options.testSeed });
   const { code } = created;
   const players: Player[] = [];
-  for (const name of options.players) {
-    const client = await TestClient.connect(url);
+  for (const [i, name] of options.players.entries()) {
+    const client = await TestClient.connect(node(i));
     const joined = await client.must(ClientEvent.joinRoom, { code, as: 'player', name });
     if (joined.seat === undefined || joined.seatToken === undefined) throw new Error('a player join gave no seat');
     players.push({ client, seat: joined.seat, token: joined.seatToken });
   }
   let spectator: TestClient | null = null;
   if (options.spectator === true) {
-    spectator = await TestClient.connect(url);
+    spectator = await TestClient.connect(node(urls.length - 1));
     await spectator.must(ClientEvent.joinRoom, { code, as: 'spectator' });
   }
   if (created.hostToken === undefined) throw new Error('a host screen got no host token');

@@ -27,8 +27,8 @@ export interface RoomStore {
   load(code: string): Promise<RoomRecord | null>;
   /** Replace the room if it is still at `expectedVersion`; false when someone else got there first. */
   commit(room: RoomRecord, expectedVersion: number, entry: LogEntry): Promise<boolean>;
-  /** Rooms with a turn timer running, to restart timers after a restart. */
-  timedRooms(): Promise<TimedRoom[]>;
+  /** Rooms with a turn timer running (only those due by `dueBy` when given), to set timers from the store. */
+  timedRooms(dueBy?: number): Promise<TimedRoom[]>;
   /** A room's action log, oldest first. */
   log(code: string): Promise<LogEntry[]>;
   /** Drop rooms finished before one cut-off or untouched since another, with their logs; returns their codes. */

@@ -37,10 +37,19 @@ interface LogRow {
   detail: string;
 }
 
+/** How many rooms' newest records a store keeps parsed in memory. */
+const KEPT_RECORDS = 2048;
+
 /**
  * Rooms in one SQLite file (WAL). Writes are synchronous and fsynced
  * (`synchronous = FULL`), so an accepted change survives a crash of the
  * process or of the machine before anyone is told about it.
+ *
+ * The newest record of each busy room is also kept as the object that was
+ * written or read, so loading it again costs no parse. Records are never
+ * changed in place (every change makes a new one), so sharing them is safe;
+ * and should another process write the same file, its change makes our next
+ * compare-and-set fail, which drops the kept copy before the retry reloads.
  */
 export function openSqliteStore(dataDir: string): RoomStore {
   mkdirSync(dataDir, { recursive: true });
@@ -82,7 +91,9 @@ export function openSqliteStore(dataDir: string): RoomStore {
     `INSERT INTO room_log (code, version, at, kind, seat, detail) VALUES (@code, @version, @at, @kind, @seat, @detail)`,
   );
   const selectRoom = db.prepare<[string], { data: string }>('SELECT data FROM rooms WHERE code = ?');
-  const selectTimed = db.prepare<[], TimedRoom>('SELECT code, deadline FROM rooms WHERE deadline IS NOT NULL');
+  const selectTimed = db.prepare<[number], TimedRoom>(
+    'SELECT code, deadline FROM rooms WHERE deadline IS NOT NULL AND deadline <= ?',
+  );
   const selectLog = db.prepare<[string], LogRow>(
     'SELECT version, at, kind, seat, detail FROM room_log WHERE code = ? ORDER BY version',
   );
@@ -92,6 +103,14 @@ export function openSqliteStore(dataDir: string): RoomStore {
      RETURNING code`,
   );
   const deleteLog = db.prepare('DELETE FROM room_log WHERE code = ?');
+
+  const kept = new Map<string, RoomRecord>();
+  const keep = (room: RoomRecord) => {
+    kept.delete(room.code);
+    kept.set(room.code, room);
+    // A Map iterates in insertion order: the first key is the room used least recently.
+    if (kept.size > KEPT_RECORDS) kept.delete(kept.keys().next().value ?? '');
+  };
 
   const create = db.transaction((room: RoomRecord, entry: LogEntry): boolean => {
     if (insertRoom.run(row(room)).changes !== 1) return false;
@@ -105,6 +124,42 @@ export function openSqliteStore(dataDir: string): RoomStore {
     insertLog.run(logRow(room.code, entry));
     return true;
   });
+  // Every commit asked for in one turn of the event loop goes into one transaction, so
+  // the disk is flushed once per turn rather than once per change; each change
+  // keeps its own savepoint, so one that fails does not take the others with it.
+  const queued: { room: RoomRecord; expected: number; entry: LogEntry; settle: (r: boolean | Error) => void }[] = [];
+  const commitQueued = db.transaction((batch: typeof queued): (boolean | Error)[] =>
+    batch.map(({ room, expected, entry }) => {
+      try {
+        return commit(room, expected, entry);
+      } catch (err) {
+        return err instanceof Error ? err : new Error(String(err));
+      }
+    }),
+  );
+  const flush = () => {
+    const batch = queued.splice(0);
+    if (batch.length === 0) return;
+    let results: (boolean | Error)[];
+    try {
+      results = commitQueued(batch);
+    } catch (err) {
+      results = batch.map(() => (err instanceof Error ? err : new Error(String(err))));
+    }
+    batch.forEach((c, i) => c.settle(results[i] ?? new Error('no result for a queued commit')));
+  };
+  const commitInTurn = (room: RoomRecord, expected: number, entry: LogEntry) =>
+    new Promise<boolean>((resolve, reject) => {
+      if (queued.length === 0) setImmediate(flush);
+      const settle = (r: boolean | Error) => {
+        if (r === true) keep(room);
+        else kept.delete(room.code);
+        if (r instanceof Error) reject(r);
+        else resolve(r);
+      };
+      queued.push({ room, expected, entry, settle });
+    });
+
   const purge = db.transaction((finishedBefore: number, idleBefore: number): string[] => {
     const codes = deleteRooms.all(finishedBefore, idleBefore).map((r) => r.code);
     for (const code of codes) deleteLog.run(code);
@@ -112,19 +167,38 @@ export function openSqliteStore(dataDir: string): RoomStore {
   });
 
   return {
-    create: async (room, entry) => create(room, entry),
-    async load(code) {
-      const found = selectRoom.get(code);
-      return found === undefined ? null : (JSON.parse(found.data) as RoomRecord);
+    async create(room, entry) {
+      const created = create(room, entry);
+      if (created) keep(room);
+      return created;
     },
-    commit: async (room, expected, entry) => commit(room, expected, entry),
-    timedRooms: async () => selectTimed.all(),
+    async load(code) {
+      const known = kept.get(code);
+      if (known !== undefined) {
+        keep(known);
+        return known;
+      }
+      const found = selectRoom.get(code);
+      if (found === undefined) return null;
+      const room = JSON.parse(found.data) as RoomRecord;
+      keep(room);
+      return room;
+    },
+    // Resolves only once the change is on disk: views are sent after this, never before.
+    commit: commitInTurn,
+    timedRooms: async (dueBy = Number.MAX_SAFE_INTEGER) => selectTimed.all(dueBy),
     async log(code) {
       return selectLog.all(code).map((r) => ({ ...r, detail: JSON.parse(r.detail) as Record<string, unknown> }));
     },
-    purge: async ({ finishedBefore, idleBefore }) => purge(finishedBefore, idleBefore),
+    async purge({ finishedBefore, idleBefore }) {
+      const codes = purge(finishedBefore, idleBefore);
+      for (const code of codes) kept.delete(code);
+      return codes;
+    },
     async close() {
-      if (db.open) db.close();
+      if (!db.open) return;
+      flush();
+      db.close();
     },
   };
 }

@@ -1,0 +1,407 @@
+/**
+ * The load generator: opens every room of a workload over real Socket.IO
+ * connections (a TV, the phones, the spectators), then lets each phone move
+ * on its own metronome and times each move until the last socket of its room
+ * holds a view of it. The same code drives our server and the floor.
+ */
+import { randomInt } from 'node:crypto';
+import { monitorEventLoopDelay, performance } from 'node:perf_hooks';
+import { ClientEvent, ServerEvent, type ActionResult, type Joined, type Reply, type RoomView } from '@rollcall/protocol';
+import { io, type Socket } from 'socket.io-client';
+import { DeliveryTracker } from './delivery-tracker.js';
+import { glanceParser } from './glance-decoder.js';
+import type { Workload } from './point.js';
+import type { ChooseMove } from './wfgts-moves.js';
+
+/** What to run and how to judge time. */
+export interface LoadSpec {
+  /** One address per server process; each room's sockets are spread over them in turn. */
+  urls: string[];
+  workload: Workload;
+  /** The game to configure, or null for the floor, which has none. */
+  game: string | null;
+  choose: ChooseMove;
+  warmupMs: number;
+  durationMs: number;
+  timeoutMs: number;
+}
+
+/** What the generator saw; the orchestrator adds the server's side. */
+export interface LoadOutcome {
+  windowMs: number;
+  /** Moves sent in the window and accepted. */
+  accepted: number;
+  latencies: number[];
+  errors: Record<string, number>;
+  timeouts: number;
+  missedBeats: number;
+  /** Views a phone received after a newer one (possible with several nodes). */
+  olderViews: number;
+  viewBytes: { seat: number; public: number };
+  generator: { cpuPercent: number; eventLoopDelayP99Ms: number };
+}
+
+/** Called as the measured window opens and closes, to sample the servers at the same moments. */
+export interface WindowHooks {
+  opened(): void;
+  closed(): void;
+}
+
+/** Rooms set up at once: enough to be quick, few enough not to look like a connection flood. */
+const SETUP_CONCURRENCY = 16;
+/** Spectators of one room connecting at once. */
+const SPECTATOR_CONCURRENCY = 50;
+const SWEEP_EVERY_MS = 250;
+const VIEW_PREFIX = `2["${ServerEvent.view}"`;
+
+interface Phone {
+  socket: Socket;
+  seat: number;
+  token: string;
+  latest: RoomView | null;
+  /** A beat has come and its move is not sent yet. */
+  due: boolean;
+  inFlight: boolean;
+  moves: number;
+  timer: NodeJS.Timeout | null;
+}
+
+interface Room {
+  code: string;
+  hostToken: string;
+  tv: Socket;
+  phones: Phone[];
+  spectators: Socket[];
+  tracker: DeliveryTracker;
+  /** Accepted moves not yet delivered to the whole room, by the version they made. */
+  pending: Map<number, { sentAt: number; measured: boolean }>;
+  restarting: boolean;
+}
+
+class Sizes {
+  private bytes = 0;
+  private count = 0;
+  add(n: number): void {
+    this.bytes += n;
+    this.count += 1;
+  }
+  get mean(): number {
+    return this.count === 0 ? 0 : Math.round(this.bytes / this.count);
+  }
+}
+
+/** Run `task` over `items`, at most `limit` at a time; after a failure no new task starts. */
+async function pool<T>(items: readonly T[], limit: number, task: (item: T) => Promise<void>): Promise<void> {
+  let next = 0;
+  let failed = false;
+  const worker = async () => {
+    while (next < items.length && !failed) {
+      const item = items[next++] as T;
+      try {
+        await task(item);
+      } catch (err) {
+        failed = true;
+        throw err;
+      }
+    }
+  };
+  await Promise.all(Array.from({ length: Math.min(limit, items.length) }, worker));
+}
+
+const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
+
+/** One load run: `setup`, then `run`, then `close`. */
+export class LoadGenerator {
+  private readonly rooms: Room[] = [];
+  private readonly sockets: Socket[] = [];
+  private readonly errors = new Map<string, number>();
+  private readonly latencies: number[] = [];
+  private readonly sizes = { seat: new Sizes(), public: new Sizes() };
+  private accepted = 0;
+  private timeouts = 0;
+  private missedBeats = 0;
+  private olderViews = 0;
+  private windowStart = Number.POSITIVE_INFINITY;
+  private windowEnd = Number.POSITIVE_INFINITY;
+  private beating = false;
+  private closing = false;
+  private socketCount = 0;
+
+  constructor(private readonly spec: LoadSpec) {}
+
+  /** Open every room and seat everyone; the first failure ends the setup. */
+  async setup(): Promise<void> {
+    const indices = Array.from({ length: this.spec.workload.rooms }, (_, i) => i);
+    await pool(indices, SETUP_CONCURRENCY, async () => {
+      this.rooms.push(await this.openRoom());
+    });
+  }
+
+  /** Start every room's game and leave it there: nobody moves (for memory at rest). */
+  async startGames(): Promise<void> {
+    this.beating = true;
+    await pool(this.rooms, SETUP_CONCURRENCY, (room) => this.control(room, ClientEvent.start));
+    this.beating = false;
+  }
+
+  /** Errors seen so far, by code. */
+  get errorTable(): Record<string, number> {
+    return Object.fromEntries(this.errors);
+  }
+
+  /** Play for the warm-up and the window, then wait for the moves still under way. */
+  async run(hooks: WindowHooks): Promise<LoadOutcome> {
+    const { warmupMs, durationMs, timeoutMs, workload } = this.spec;
+    const start = performance.now();
+    this.windowStart = start + warmupMs;
+    this.windowEnd = this.windowStart + durationMs;
+    this.beating = true;
+    const interval = 1000 / workload.rate;
+    for (const room of this.rooms) {
+      // Rooms start spread over the first half of the warm-up, so that their games do not all end together.
+      setTimeout(() => void this.control(room, ClientEvent.start), randomInt(0, Math.max(1, Math.floor(warmupMs / 2))));
+      for (const phone of room.phones) this.beat(room, phone, start + randomInt(0, 1_000_000) * (interval / 1e6), interval);
+    }
+    const sweeper = setInterval(() => this.sweep(false), SWEEP_EVERY_MS);
+
+    await sleep(this.windowStart - performance.now());
+    const cpuBefore = process.cpuUsage();
+    const lag = monitorEventLoopDelay({ resolution: 10 });
+    lag.enable();
+    hooks.opened();
+    await sleep(this.windowEnd - performance.now());
+    hooks.closed();
+    lag.disable();
+    const cpu = process.cpuUsage(cpuBefore);
+    const windowMs = performance.now() - this.windowStart;
+
+    this.beating = false;
+    for (const phone of this.rooms.flatMap((r) => r.phones)) if (phone.timer !== null) clearTimeout(phone.timer);
+    const drainUntil = performance.now() + timeoutMs + 500;
+    while (performance.now() < drainUntil && this.outstanding() > 0) await sleep(50);
+    clearInterval(sweeper);
+    this.sweep(true);
+
+    return {
+      windowMs,
+      accepted: this.accepted,
+      latencies: this.latencies,
+      errors: Object.fromEntries(this.errors),
+      timeouts: this.timeouts,
+      missedBeats: this.missedBeats,
+      olderViews: this.olderViews,
+      viewBytes: { seat: this.sizes.seat.mean, public: this.sizes.public.mean },
+      generator: {
+        cpuPercent: ((cpu.user + cpu.system) / 1000 / windowMs) * 100,
+        eventLoopDelayP99Ms: lag.percentile(99) / 1e6,
+      },
+    };
+  }
+
+  /** Stop listening and close every connection. */
+  close(): void {
+    this.closing = true;
+    this.beating = false;
+    for (const socket of this.sockets) socket.close();
+  }
+
+  private count(code: string): void {
+    this.errors.set(code, (this.errors.get(code) ?? 0) + 1);
+  }
+
+  private measured(sentAt: number): boolean {
+    return sentAt >= this.windowStart && sentAt < this.windowEnd;
+  }
+
+  private async connect(kind: 'seat' | 'public'): Promise<{ socket: Socket; index: number }> {
+    const index = this.socketCount++;
+    const url = this.spec.urls[index % this.spec.urls.length] ?? '';
+    const socket = io(url, {
+      transports: ['websocket'],
+      forceNew: true,
+      reconnection: false,
+      timeout: 10_000,
+      // Watchers need only a view's version and status; phones read the whole view to choose their moves.
+      ...(kind === 'public' ? { parser: glanceParser } : {}),
+    });
+    this.sockets.push(socket);
+    await new Promise<void>((resolve, reject) => {
+      socket.once('connect', () => resolve());
+      socket.once('connect_error', (err) => reject(new Error(`could not connect to ${url}: ${err.message}`)));
+    });
+    const sizes = this.sizes[kind];
+    socket.io.engine.on('data', (data) => {
+      if (typeof data === 'string' && data.startsWith(VIEW_PREFIX)) sizes.add(data.length);
+    });
+    socket.on('disconnect', (reason) => {
+      if (!this.closing) this.count(`socket/${reason.replaceAll(' ', '-')}`);
+    });
+    return { socket, index };
+  }
+
+  private async request<T>(socket: Socket, event: string, payload: unknown): Promise<T> {
+    const reply = (await socket.timeout(this.spec.timeoutMs).emitWithAck(event, payload)) as Reply<T>;
+    if (!reply.ok) throw new Error(`${event} was refused: ${reply.error.code}`);
+    return reply.value;
+  }
+
+  private async openRoom(): Promise<Room> {
+    const { workload, game } = this.spec;
+    const tv = await this.connect('public');
+    let room: Room | null = null;
+    tv.socket.on(ServerEvent.view, (view: RoomView) => {
+      if (room === null) return;
+      this.delivered(room, room.tracker.seen(0, view.version, performance.now()));
+      if (view.status === 'finished' && !room.restarting && this.beating) void this.rematch(room);
+    });
+    const created = await this.request<Joined>(tv.socket, ClientEvent.createRoom, { as: 'host' });
+    if (created.hostToken === undefined) throw new Error('the TV got no host token');
+    const opened: Room = {
+      code: created.code,
+      hostToken: created.hostToken,
+      tv: tv.socket,
+      phones: [],
+      spectators: [],
+      tracker: new DeliveryTracker(1 + workload.players + workload.spectators),
+      pending: new Map(),
+      restarting: false,
+    };
+    room = opened;
+    const seen = (index: number, version: number) => this.delivered(opened, opened.tracker.seen(index, version, performance.now()));
+
+    // Phones join one after another so that seat numbers follow names; spectators in parallel.
+    for (let p = 0; p < workload.players; p++) {
+      const { socket } = await this.connect('seat');
+      const phone: Phone = { socket, seat: -1, token: '', latest: null, due: false, inFlight: false, moves: 0, timer: null };
+      const index = 1 + p;
+      socket.on(ServerEvent.view, (view: RoomView) => {
+        // With several nodes a view can overtake an older one; a phone plays from the newest it has.
+        if (phone.latest !== null && view.version < phone.latest.version) this.olderViews += 1;
+        else phone.latest = view;
+        seen(index, view.version);
+        if (phone.due && !phone.inFlight) this.move(opened, phone);
+      });
+      const joined = await this.request<Joined>(socket, ClientEvent.joinRoom, {
+        code: opened.code,
+        as: 'player',
+        name: `Player ${p + 1}`,
+      });
+      if (joined.seat === undefined || joined.seatToken === undefined) throw new Error('a phone got no seat');
+      phone.seat = joined.seat;
+      phone.token = joined.seatToken;
+      opened.phones.push(phone);
+    }
+    const spectators = Array.from({ length: workload.spectators }, (_, s) => 1 + workload.players + s);
+    await pool(spectators, SPECTATOR_CONCURRENCY, async (index) => {
+      const { socket } = await this.connect('public');
+      socket.on(ServerEvent.view, (view: RoomView) => seen(index, view.version));
+      await this.request(socket, ClientEvent.joinRoom, { code: opened.code, as: 'spectator' });
+      opened.spectators.push(socket);
+    });
+    if (game !== null) {
+      await this.request(tv.socket, ClientEvent.configure, { code: opened.code, token: opened.hostToken, game });
+    }
+    return opened;
+  }
+
+  /** A phone's metronome: one beat per interval from its own phase, never catching up on missed ones. */
+  private beat(room: Room, phone: Phone, at: number, interval: number): void {
+    phone.timer = setTimeout(
+      () => {
+        if (!this.beating) return;
+        const now = performance.now();
+        if (phone.due && this.measured(now)) this.missedBeats += 1;
+        phone.due = true;
+        if (!phone.inFlight) this.move(room, phone);
+        this.beat(room, phone, at + interval, interval);
+      },
+      Math.max(0, at - performance.now()),
+    );
+  }
+
+  /** Send the phone's move now if its latest view lets it move; otherwise the beat stays due. */
+  private move(room: Room, phone: Phone): void {
+    if (!this.beating || phone.latest === null) return;
+    const action = this.spec.choose(phone.latest, phone.seat);
+    if (action === null) return;
+    phone.due = false;
+    phone.inFlight = true;
+    const sentAt = performance.now();
+    const measured = this.measured(sentAt);
+    const payload = {
+      code: room.code,
+      token: phone.token,
+      id: `m${++phone.moves}`,
+      version: phone.latest.version,
+      action,
+    };
+    phone.socket.timeout(this.spec.timeoutMs).emit(ClientEvent.action, payload, (err: Error | null, reply: Reply<ActionResult>) => {
+      phone.inFlight = false;
+      if (this.closing) return;
+      if (err !== null) {
+        this.timeouts += 1;
+      } else if (!reply.ok) {
+        this.count(reply.error.code);
+      } else {
+        if (measured) this.accepted += 1;
+        const done = room.tracker.completedAt(reply.value.version);
+        if (done !== undefined) this.record(done - sentAt, measured);
+        else room.pending.set(reply.value.version, { sentAt, measured });
+      }
+      if (phone.due) this.move(room, phone);
+    });
+  }
+
+  private delivered(room: Room, versions: number[]): void {
+    for (const version of versions) {
+      const pending = room.pending.get(version);
+      if (pending === undefined) continue;
+      room.pending.delete(version);
+      this.record(performance.now() - pending.sentAt, pending.measured);
+    }
+  }
+
+  private record(ms: number, measured: boolean): void {
+    if (measured) this.latencies.push(ms);
+  }
+
+  /** The TV sends a room control; a refusal or silence is an error. */
+  private async control(room: Room, event: string): Promise<void> {
+    if (!this.beating) return;
+    try {
+      await this.request<ActionResult>(room.tv, event, { code: room.code, token: room.hostToken });
+    } catch (err) {
+      if (!this.closing) this.count(`control/${event}: ${(err as Error).message}`);
+    }
+  }
+
+  /** A game ended: the TV starts another one at once, so the load stays steady. */
+  private async rematch(room: Room): Promise<void> {
+    room.restarting = true;
+    await this.control(room, ClientEvent.rematch);
+    await this.control(room, ClientEvent.start);
+    room.restarting = false;
+  }
+
+  /** Moves accepted but not delivered everywhere in time are timeouts; at the end, all that remain. */
+  private sweep(final: boolean): void {
+    const now = performance.now();
+    for (const room of this.rooms) {
+      for (const [version, pending] of room.pending) {
+        if (final || now - pending.sentAt > this.spec.timeoutMs) {
+          room.pending.delete(version);
+          this.timeouts += 1;
+        }
+      }
+    }
+  }
+
+  private outstanding(): number {
+    let n = 0;
+    for (const room of this.rooms) {
+      n += room.pending.size;
+      for (const phone of room.phones) if (phone.inFlight) n += 1;
+    }
+    return n;
+  }
+}

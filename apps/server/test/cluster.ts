@@ -1,0 +1,57 @@
+/** Several server processes sharing one test redis-server, as `docker-compose.yml` runs them. */
+import { rmSync } from 'node:fs';
+import { freePort } from './free-port.js';
+import { spawnServer, tempDataDir, type SpawnedServer } from './harness.js';
+import { startRedis, type TestRedis } from './redis-server.js';
+
+/** A redis-server and the nodes on it. */
+export interface TestCluster {
+  redis: TestRedis;
+  nodes: SpawnedServer[];
+  /** Each node's address, in order. */
+  urls: string[];
+  /** Stop what still runs (nodes with SIGTERM) and remove every temporary directory. */
+  close(): Promise<void>;
+}
+
+/** Start Redis, then one node per entry (all at once), each on its own port; `clockStepMs` as in `spawnServer`. */
+export async function startCluster(nodes: { clockStepMs?: number }[] = [{}, {}]): Promise<TestCluster> {
+  const redis = await startRedis();
+  const dirs = nodes.map(() => tempDataDir());
+  const cleanUp = async () => {
+    await redis.close();
+    for (const dir of dirs) rmSync(dir, { recursive: true, force: true });
+  };
+  const started = await Promise.allSettled(
+    nodes.map(async (node, i) =>
+      spawnServer({
+        port: await freePort(),
+        dataDir: dirs[i]!,
+        clockStepMs: node.clockStepMs,
+        env: { STORE: 'redis', REDIS_URL: redis.url },
+      }),
+    ),
+  );
+  const spawned = started.flatMap((s) => (s.status === 'fulfilled' ? [s.value] : []));
+  const stopNodes = async () => {
+    for (const node of spawned) {
+      if (node.process.exitCode === null && node.process.signalCode === null) node.process.kill('SIGTERM');
+      await node.exited;
+    }
+  };
+  const failed = started.find((s) => s.status === 'rejected');
+  if (failed !== undefined) {
+    await stopNodes();
+    await cleanUp();
+    throw failed.reason;
+  }
+  return {
+    redis,
+    nodes: spawned,
+    urls: spawned.map((n) => n.url),
+    async close() {
+      await stopNodes();
+      await cleanUp();
+    },
+  };
+}
