@@ -1,12 +1,12 @@
 import { randomUUID } from 'node:crypto';
-import { ClientEvent, ServerEvent, type SeatLost } from '@rollcall/protocol';
+import { ClientEvent } from '@rollcall/protocol';
 import pino from 'pino';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { connectRedis } from '../src/redis-client.js';
 import { openRedisStore } from '../src/store/redis-store.js';
 import type { LogEntry } from '../src/store/room-store.js';
 import { startCluster, type TestCluster } from './cluster.js';
-import { openTable, TestClient, type Table } from './harness.js';
+import { openTable, takeOverSeat, TestClient, type Table } from './harness.js';
 import {
   latest,
   lowDiceChooser,
@@ -148,11 +148,8 @@ describe('two server nodes sharing rooms through Redis', () => {
   it('let a tab on one node take over a seat held on the other, and show every screen who left', async () => {
     const t = await startedTable();
     const ann = t.players[0]!;
-    const tab = await TestClient.connect(cluster.urls[1]!);
+    const { tab, lost } = await takeOverSeat(cluster.urls[1]!, t.code, ann);
     extra.push(tab);
-    const before = ann.client.received.length;
-    await tab.must(ClientEvent.joinRoom, { code: t.code, as: 'seat', seatToken: ann.token });
-    const lost = (await ann.client.waitForEvent(ServerEvent.seatLost, before)) as SeatLost;
     expect(lost).toEqual({ code: t.code, reason: 'taken-over' });
 
     const { version } = await tab.must(ClientEvent.action, {

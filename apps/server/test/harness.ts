@@ -15,6 +15,7 @@ import {
   type Reply,
   type ReplyValues,
   type RoomView,
+  type SeatLost,
 } from '@rollcall/protocol';
 import type { FastifyInstance } from 'fastify';
 import { io, type Socket } from 'socket.io-client';
@@ -286,6 +287,18 @@ export interface Player {
   client: TestClient;
   seat: number;
   token: string;
+}
+
+/**
+ * A new tab on `url` takes `player`'s seat with its token; resolves with the
+ * tab and the `room:seat-lost` notice the old tab received.
+ */
+export async function takeOverSeat(url: string, code: string, player: Player): Promise<{ tab: TestClient; lost: SeatLost }> {
+  const tab = await TestClient.connect(url);
+  const before = player.client.received.length;
+  await tab.must(ClientEvent.joinRoom, { code, as: 'seat', seatToken: player.token });
+  const lost = (await player.client.waitForEvent(ServerEvent.seatLost, before)) as SeatLost;
+  return { tab, lost };
 }
 
 /** A room opened by a host screen, with players seated and, if asked, a spectator watching. */

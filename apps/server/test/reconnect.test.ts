@@ -1,6 +1,6 @@
-import { ClientEvent, ServerEvent, type SeatLost } from '@rollcall/protocol';
+import { ClientEvent } from '@rollcall/protocol';
 import { afterEach, describe, expect, it } from 'vitest';
-import { openTable, startServer, TestClient, type Table, type TestServer } from './harness.js';
+import { openTable, startServer, takeOverSeat, TestClient, type Table, type TestServer } from './harness.js';
 import { latest, lowDiceChooser, move, playUntil, settle } from './wfgts-driver.js';
 
 let server: TestServer | undefined;
@@ -55,11 +55,8 @@ describe('a phone that drops and comes back', () => {
   it('lets a second tab take the seat over and tells the first one', async () => {
     const t = await startedTable(['Ann']);
     const ann = t.players[0]!;
-    const tab = await TestClient.connect(server!.url);
+    const { tab, lost } = await takeOverSeat(server!.url, t.code, ann);
     extra.push(tab);
-    const before = ann.client.received.length;
-    await tab.must(ClientEvent.joinRoom, { code: t.code, as: 'seat', seatToken: ann.token });
-    const lost = (await ann.client.waitForEvent(ServerEvent.seatLost, before)) as SeatLost;
     expect(lost).toEqual({ code: t.code, reason: 'taken-over' });
 
     // The old tab no longer gets the seat's views; the new one does.
