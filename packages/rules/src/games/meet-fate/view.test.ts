@@ -4,6 +4,14 @@ import { noDice, scriptedDice } from '../../core/dice.js';
 import type { Viewer } from '../../core/viewer.js';
 import { BOX_IDS, meetFate, MeetFateOptions, type MeetFateAction, type MeetFateState } from './index.js';
 
+function deepFreeze<T>(value: T): T {
+  if (typeof value === 'object' && value !== null && !Object.isFrozen(value)) {
+    Object.freeze(value);
+    for (const inner of Object.values(value)) deepFreeze(inner);
+  }
+  return value;
+}
+
 const viewers: Viewer[] = [{ role: 'seat', seat: 0 }, { role: 'seat', seat: 1 }, { role: 'host' }, { role: 'spectator' }];
 
 function play(state: MeetFateState, seat: number, action: MeetFateAction, values: number[] = []): MeetFateState {
@@ -67,13 +75,27 @@ describe('the Meet Fate view', () => {
     expect(view.outcome?.winners).toEqual([0]);
   });
 
-  it('is plain JSON that shares nothing with the state', () => {
-    const state = play(start(1), 0, { type: 'roll', hold: [] }, [1, 2, 3, 4, 5, 6]);
-    const before = JSON.stringify(state);
-    const view = meetFate.view(state, { role: 'host' });
-    expect(JSON.parse(JSON.stringify(view))).toEqual(view);
-    view.dice[0] = 8;
-    view.sheets[0]!.boxes.ones = 99;
-    expect(JSON.stringify(state)).toBe(before);
+  it('is plain JSON, built from a deep-frozen state without changing it', () => {
+    const state = play(start(2), 0, { type: 'roll', hold: [] }, [1, 2, 3, 4, 5, 6]);
+    const frozen = deepFreeze(structuredClone(state));
+    for (const viewer of viewers) {
+      const view = meetFate.view(frozen, viewer);
+      expect(JSON.parse(JSON.stringify(view))).toEqual(view);
+      expect(view).toEqual(meetFate.view(state, viewer));
+    }
+  });
+
+  it('is built once per state: every viewer holds the very same table', () => {
+    const state = play(start(2), 0, { type: 'roll', hold: [] }, [1, 2, 3, 4, 5, 6]);
+    const host = meetFate.view(state, { role: 'host' });
+    const [zero, one] = [meetFate.view(state, viewers[0]!), meetFate.view(state, viewers[1]!)];
+    expect(meetFate.view(state, { role: 'spectator' })).toBe(host);
+    expect(zero.sheets).toBe(host.sheets);
+    expect(one.sheets).toBe(host.sheets);
+    expect(one.preview).toBe(host.preview);
+    const next = play(state, 0, { type: 'fill', box: 'chance' });
+    expect(meetFate.view(next, { role: 'host' })).toMatchObject({ active: 1, lastFill: { seat: 0, box: 'chance' } });
+    expect(meetFate.view(state, { role: 'host' })).toBe(host);
+    expect(host).toMatchObject({ active: 0, lastFill: null });
   });
 });

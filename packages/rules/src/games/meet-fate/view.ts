@@ -51,27 +51,43 @@ export interface MeetFateView {
 function sheetView(sheet: Sheet, seat: number): SheetView {
   let total = 0;
   const running = sheet.order.map((box) => (total += sheet.boxes[box] ?? 0));
-  return { seat, boxes: { ...sheet.boxes }, total: sheetTotal(sheet), running };
+  return { seat, boxes: sheet.boxes, total: sheetTotal(sheet), running };
 }
 
-/** The view for any viewer: everyone sees the same table; a seat also learns which seat is its own. */
-export function meetFateView(state: MeetFateState, viewer: Viewer): MeetFateView {
+function publicView(state: MeetFateState): MeetFateView {
   const over = isOver(state);
   const { turn } = state;
   return {
-    you: viewer.role === 'seat' ? viewer.seat : null,
+    you: null,
     firstSeat: state.firstSeat,
     round: Math.min(BOX_IDS.length, (state.sheets[turn.seat]?.order.length ?? 0) + 1),
     active: over ? null : turn.seat,
-    dice: [...turn.dice],
-    held: [...turn.held],
+    dice: turn.dice,
+    held: turn.held,
     rolls: turn.rolls,
     rollsLeft: over ? 0 : MAX_ROLLS - turn.rolls,
     preview: over ? [] : openBoxScores(state),
     best: over ? [] : bestBoxes(state),
     sheets: state.sheets.map(sheetView),
-    lastFill: state.lastFill === null ? null : { ...state.lastFill, dice: [...state.lastFill.dice] },
-    f8: state.f8 === null ? null : { ...state.f8 },
+    lastFill: state.lastFill,
+    f8: state.f8,
     outcome: outcomeOf(state),
   };
+}
+
+// States are never changed once made, so a view built from one stays right for as long as the state lives.
+const publicViews = new WeakMap<MeetFateState, MeetFateView>();
+
+/**
+ * The view for any viewer: everyone sees the same table, built once per state
+ * and shared by every view of it; a seat also learns which seat is its own.
+ * Views share arrays with the state, so read them and never change them.
+ */
+export function meetFateView(state: MeetFateState, viewer: Viewer): MeetFateView {
+  let shared = publicViews.get(state);
+  if (shared === undefined) {
+    shared = publicView(state);
+    publicViews.set(state, shared);
+  }
+  return viewer.role === 'seat' ? { ...shared, you: viewer.seat } : shared;
 }

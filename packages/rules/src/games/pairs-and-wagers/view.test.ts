@@ -21,6 +21,14 @@ function act(state: PairsState, seat: number, action: PairsAction, rolls: number
   return result.state;
 }
 
+function deepFreeze<T>(value: T): T {
+  if (typeof value === 'object' && value !== null && !Object.isFrozen(value)) {
+    Object.freeze(value);
+    for (const inner of Object.values(value)) deepFreeze(inner);
+  }
+  return value;
+}
+
 const host = { role: 'host' } as const;
 
 describe('the wagers a view offers', () => {
@@ -125,14 +133,29 @@ describe('what every viewer sees', () => {
     expect(pairsView(s, host)).toMatchObject({ phase: 'over', winner: 0, turn: null });
   });
 
-  it('is a copy: changing a view leaves the game as it was', () => {
+  it('is built from a deep-frozen state without changing it', () => {
     let s = at(newGame(2), [3, 0]);
     s = act(s, 0, { type: 'roll' }, [1, 1, 2, 3]);
-    const before = JSON.stringify(s);
-    const v = pairsView(s, host);
-    v.totals[0] = 99;
-    v.turn?.rolls[0]?.dice.push(6);
-    v.turn?.counting?.scoring.pop();
-    expect(JSON.stringify(s)).toBe(before);
+    const frozen = deepFreeze(structuredClone(s));
+    for (const viewer of [host, { role: 'spectator' } as const, { role: 'seat', seat: 1 } as const]) {
+      expect(pairsView(frozen, viewer)).toEqual(pairsView(s, viewer));
+    }
+  });
+
+  it('is built once per state: every viewer holds the very same turn and totals', () => {
+    let s = at(newGame(3), [2, 5, 1], 1);
+    s = act(s, 1, { type: 'roll' }, [1, 1, 2, 3]);
+    const shared = pairsView(s, host);
+    const [zero, two] = [pairsView(s, { role: 'seat', seat: 0 }), pairsView(s, { role: 'seat', seat: 2 })];
+    expect(pairsView(s, { role: 'spectator' })).toBe(shared);
+    expect(zero.turn).toBe(shared.turn);
+    expect(two.turn).toBe(shared.turn);
+    expect(two.totals).toBe(shared.totals);
+    const ended = act(s, 1, { type: 'end-turn' });
+    const after = pairsView(ended, host);
+    expect(after).toMatchObject({ totals: ended.totals, turn: { seat: 2 } });
+    expect(after.totals).not.toEqual(shared.totals);
+    expect(pairsView(s, host)).toBe(shared);
+    expect(shared).toMatchObject({ totals: [2, 5, 1], turn: { seat: 1 } });
   });
 });

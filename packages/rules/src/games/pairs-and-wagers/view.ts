@@ -76,10 +76,6 @@ export interface PairsView {
   winner: number | null;
 }
 
-// Views leave the state by value, so no screen can reach back into it.
-const copyRoll = (r: RollRecord): RollRecord => ({ ...r, dice: [...r.dice], scoring: [...r.scoring] });
-const copyWagers = (wagers: readonly Wager[]): Wager[] => wagers.map((w) => ({ ...w }));
-
 function turnView(turn: Turn): TurnView {
   const latest = turn.rolls.at(-1);
   const doubled = isDoubled(turn);
@@ -88,10 +84,10 @@ function turnView(turn: Turn): TurnView {
     step: turn.step,
     bankedAtStart: turn.bankedAtStart,
     call: turn.call,
-    wagers: copyWagers(turn.wagers),
-    rolls: turn.rolls.map(copyRoll),
-    dice: latest === undefined ? null : [...latest.dice],
-    counting: turn.counting === null ? null : copyRoll(turn.counting),
+    wagers: turn.wagers,
+    rolls: turn.rolls,
+    dice: latest === undefined ? null : latest.dice,
+    counting: turn.counting,
     doubled,
     atStake: pendingStake(turn),
     lost: turn.wagers.filter((w) => w.status === 'lost').length,
@@ -104,16 +100,15 @@ function turnView(turn: Turn): TurnView {
   };
 }
 
-/** The view of the game for one viewer. */
-export function pairsView(state: PairsState, viewer: Viewer): PairsView {
+function publicView(state: PairsState): PairsView {
   const turn = state.turn;
   const leader = state.leader;
   return {
-    you: viewer.role === 'seat' ? viewer.seat : null,
+    you: null,
     goal: state.options.goal,
     betToMid: state.options.betToMid,
     seats: state.seats,
-    totals: [...state.totals],
+    totals: state.totals,
     phase: state.phase,
     leader:
       leader === null
@@ -126,27 +121,27 @@ export function pairsView(state: PairsState, viewer: Viewer): PairsView {
                 ? []
                 : Array.from({ length: leader.remaining }, (_, i) => (turn.seat + i) % state.seats),
           },
-    mid:
-      state.mid === null
-        ? null
-        : {
-            ...state.mid,
-            choices: [...state.mid.choices],
-            bettors: [...state.mid.bettors],
-            owing: [...state.mid.owing],
-            target: MID_TARGET,
-          },
+    mid: state.mid === null ? null : { ...state.mid, target: MID_TARGET },
     turn: turn === null ? null : turnView(turn),
-    lastTurn:
-      state.lastTurn === null
-        ? null
-        : {
-            ...state.lastTurn,
-            wagers: copyWagers(state.lastTurn.wagers),
-            rolls: state.lastTurn.rolls.map(copyRoll),
-            counting: state.lastTurn.counting === null ? null : copyRoll(state.lastTurn.counting),
-          },
-    history: state.history.map((h) => ({ ...h })),
+    lastTurn: state.lastTurn,
+    history: state.history,
     winner: state.phase === 'over' ? (leader?.seat ?? null) : null,
   };
+}
+
+// States are never changed once made, so a view built from one stays right for as long as the state lives.
+const publicViews = new WeakMap<PairsState, PairsView>();
+
+/**
+ * The view of the game for one viewer, built once per state and shared by
+ * every view of it; only `you` differs. Views share arrays with the state, so
+ * read them and never change them.
+ */
+export function pairsView(state: PairsState, viewer: Viewer): PairsView {
+  let shared = publicViews.get(state);
+  if (shared === undefined) {
+    shared = publicView(state);
+    publicViews.set(state, shared);
+  }
+  return viewer.role === 'seat' ? { ...shared, you: viewer.seat } : shared;
 }

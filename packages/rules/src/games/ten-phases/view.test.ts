@@ -17,6 +17,14 @@ function play(state: TenPhasesState, seat: number, action: TenPhasesAction, dice
 const newGame = (seats: number) =>
   tenPhases.setup({ seats, options: {}, dice: scriptedDice([6, 5, 4, 3].slice(0, seats)) });
 
+function deepFreeze<T>(value: T): T {
+  if (typeof value === 'object' && value !== null && !Object.isFrozen(value)) {
+    Object.freeze(value);
+    for (const inner of Object.values(value)) deepFreeze(inner);
+  }
+  return value;
+}
+
 const viewers: Viewer[] = [{ role: 'seat', seat: 0 }, { role: 'seat', seat: 1 }, { role: 'host' }, { role: 'spectator' }];
 
 describe('the view', () => {
@@ -74,14 +82,27 @@ describe('the view', () => {
     expect(view.sheets[0]).toMatchObject({ failedTurns: 1, penalty: 5, total: -5 });
   });
 
-  it('is plain JSON that shares nothing with the state', () => {
+  it('is plain JSON, built from a deep-frozen state without changing it', () => {
     const state = play(play(newGame(2), 0, { type: 'roll', keep: [] }, showing(PHASE_1)), 0, { type: 'stop' });
-    const before = JSON.stringify(state);
-    const view = tenPhases.view(state, { role: 'host' });
-    expect(JSON.parse(JSON.stringify(view))).toEqual(view);
-    view.sheets[0]!.scores[0] = 999;
-    view.lastTurn!.made!.dice.push(9);
-    view.order.reverse();
-    expect(JSON.stringify(state)).toBe(before);
+    const frozen = deepFreeze(structuredClone(state));
+    for (const viewer of viewers) {
+      const view = tenPhases.view(frozen, viewer);
+      expect(JSON.parse(JSON.stringify(view))).toEqual(view);
+      expect(view).toEqual(tenPhases.view(state, viewer));
+    }
+  });
+
+  it('is built once per state: every viewer holds the very same table', () => {
+    const state = play(newGame(2), 0, { type: 'roll', keep: [] }, showing(PHASE_1));
+    const host = tenPhases.view(state, { role: 'host' });
+    const [zero, one] = [tenPhases.view(state, viewers[0]!), tenPhases.view(state, viewers[1]!)];
+    expect(tenPhases.view(state, { role: 'spectator' })).toBe(host);
+    expect(zero.sheets).toBe(host.sheets);
+    expect(one.sheets).toBe(host.sheets);
+    expect(one.turn).toBe(host.turn);
+    const next = play(state, 0, { type: 'stop' });
+    expect(tenPhases.view(next, { role: 'host' }).lastTurn).toMatchObject({ seat: 0, phase: 1 });
+    expect(tenPhases.view(state, { role: 'host' })).toBe(host);
+    expect(host.lastTurn).toBeNull();
   });
 });

@@ -97,34 +97,29 @@ function dieViews(faces: readonly number[], kept: readonly number[]): DieView[] 
   });
 }
 
-function copyScore(score: PhaseScore): PhaseScore {
-  return { ...score, dice: [...score.dice], groups: score.groups.map((g) => ({ ...g, dice: [...g.dice] })) };
-}
-
 function sheetView(sheet: Sheet, seat: number, solitaire: boolean): SheetView {
   return {
     seat,
-    scores: [...sheet.scores],
+    scores: sheet.scores,
     phase: sheet.phase,
     fivePhaseBonus: sheet.fivePhaseBonus,
     firstFinishBonus: sheet.firstFinishBonus,
     failedTurns: sheet.failedTurns,
     penalty: penaltyOf(sheet, solitaire),
     total: sheetTotal(sheet, solitaire),
-    running: [...sheet.running],
+    running: sheet.running,
   };
 }
 
-/** The view for any viewer: everyone sees the same table; a seat also learns which seat is its own. */
-export function tenPhasesView(state: TenPhasesState, viewer: Viewer): TenPhasesView {
+function publicView(state: TenPhasesState): TenPhasesView {
   const solitaire = isSolitaire(state);
   const { turn, lastTurn } = state;
   const phase = turn === null ? 0 : (state.sheets[turn.seat]?.phase ?? 0);
   return {
-    you: viewer.role === 'seat' ? viewer.seat : null,
+    you: null,
     solitaire,
-    order: [...state.order],
-    rollOff: state.rollOff.map((round) => round.map((r) => ({ ...r }))),
+    order: state.order,
+    rollOff: state.rollOff,
     stage: state.stage,
     turn:
       turn === null
@@ -140,15 +135,15 @@ export function tenPhasesView(state: TenPhasesState, viewer: Viewer): TenPhasesV
           },
     sheets: state.sheets.map((sheet, seat) => sheetView(sheet, seat, solitaire)),
     firstFinisher: state.firstFinisher,
-    finalQueue: [...state.finalQueue],
-    bonusEligible: [...state.bonusEligible],
+    finalQueue: state.finalQueue,
+    bonusEligible: state.bonusEligible,
     lastTurn:
       lastTurn === null
         ? null
         : {
             seat: lastTurn.seat,
             phase: lastTurn.phase,
-            made: lastTurn.made === null ? null : copyScore(lastTurn.made),
+            made: lastTurn.made,
             fivePhaseBonus: lastTurn.fivePhaseBonus,
             firstFinishBonus: lastTurn.firstFinishBonus,
             penalty: lastTurn.penalty,
@@ -157,4 +152,21 @@ export function tenPhasesView(state: TenPhasesState, viewer: Viewer): TenPhasesV
           },
     outcome: outcomeOf(state),
   };
+}
+
+// States are never changed once made, so a view built from one stays right for as long as the state lives.
+const publicViews = new WeakMap<TenPhasesState, TenPhasesView>();
+
+/**
+ * The view for any viewer: everyone sees the same table, built once per state
+ * and shared by every view of it; a seat also learns which seat is its own.
+ * Views share arrays with the state, so read them and never change them.
+ */
+export function tenPhasesView(state: TenPhasesState, viewer: Viewer): TenPhasesView {
+  let shared = publicViews.get(state);
+  if (shared === undefined) {
+    shared = publicView(state);
+    publicViews.set(state, shared);
+  }
+  return viewer.role === 'seat' ? { ...shared, you: viewer.seat } : shared;
 }

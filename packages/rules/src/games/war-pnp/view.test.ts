@@ -19,6 +19,14 @@ const host: Viewer = { role: 'host' };
 const spectator: Viewer = { role: 'spectator' };
 const seat = (n: number): Viewer => ({ role: 'seat', seat: n });
 
+function deepFreeze<T>(value: T): T {
+  if (typeof value === 'object' && value !== null && !Object.isFrozen(value)) {
+    Object.freeze(value);
+    for (const inner of Object.values(value)) deepFreeze(inner);
+  }
+  return value;
+}
+
 /** The views every viewer except `owner` gets must not change with `owner`'s pending choice. */
 function expectHidden(a: WarState, b: WarState, owner: number): void {
   const others = [host, spectator, ...Array.from({ length: a.seats }, (_, s) => s).filter((s) => s !== owner).map(seat)];
@@ -117,5 +125,34 @@ describe('what each viewer sees', () => {
     expect(bestGainBox(view, 0, -2)).toEqual(bestGainBox(state, 0, -2));
     const before = rolled(readyToRoll(state.sheets), [2, 5]);
     expect(legalTargets(warView(before, seat(0)), 0, 1)).toEqual(legalTargets(before, 0, 1));
+  });
+
+  it('is built once per state: every viewer holds the very same sheets, rolls and step', () => {
+    const start = warPnp.setup({ seats: 3, options: { hardDecisions: false }, dice: scriptedDice([2]) });
+    const state = play(start, 0, { type: 'develop', picks: Array.from({ length: 5 }, () => ({ kind: 'points', column: '7' })) });
+    const shared = warView(state, host);
+    expect(warView(state, spectator)).toBe(shared);
+    for (const n of [0, 1, 2]) {
+      const view = warView(state, seat(n));
+      expect(view.sheets).toBe(shared.sheets);
+      expect(view.rolls).toBe(shared.rolls);
+      expect(view.step).toBe(shared.step);
+      expect(view.you?.seat).toBe(n);
+    }
+    expect(shared.you).toBeNull();
+    const next = play(state, 1, { type: 'develop', picks: Array.from({ length: 5 }, () => ({ kind: 'points', column: '7' })) });
+    expect(warView(next, host).step).toEqual({ kind: 'setup', done: [0, 1] });
+    expect(warView(state, host)).toBe(shared);
+    expect(shared.step).toEqual({ kind: 'setup', done: [0] });
+  });
+
+  it('is built from a deep-frozen state without changing it', () => {
+    const state = declareBoth(
+      rolled(readyToRoll([filled(sheetWith({ powers: { 1: ['grow', 2] } })), filled(sheetWith({}))]), [1, 6]),
+      [use(0, { power: 'grow' })],
+      [],
+    );
+    const frozen = deepFreeze(structuredClone(state));
+    for (const viewer of [host, spectator, seat(0), seat(1)]) expect(warView(frozen, viewer)).toEqual(warView(state, viewer));
   });
 });

@@ -63,7 +63,7 @@ function stepView(state: WarState): StepView {
     case 'develop':
       return { kind: step.kind, done: doneSeats(step.picks) };
     case 'grow':
-      return { kind: 'grow', owed: [...step.owed], done: doneSeats(step.picks) };
+      return { kind: 'grow', owed: step.owed, done: doneSeats(step.picks) };
     case 'gain':
       return { kind: 'gain', done: doneSeats(step.choices) };
     case 'roll':
@@ -78,7 +78,7 @@ function stepView(state: WarState): StepView {
             lap: step.turn < state.seats ? 1 : 2,
           };
     case 'traps':
-      return { kind: 'traps', queue: step.queue.map((s) => ({ ...s })) };
+      return { kind: 'traps', queue: step.queue };
     case 'over':
       return { kind: 'over' };
   }
@@ -99,29 +99,41 @@ function youView(state: WarState, seat: number): YouView {
   };
 }
 
-/**
- * The view for one viewer, built field by field from public data so that no
- * pending choice of another seat can slip through; the seat's own pending
- * choices go only into `you`.
- */
-export function warView(state: WarState, viewer: Viewer): WarView {
-  const copy = <T>(v: T): T => JSON.parse(JSON.stringify(v)) as T;
-  const seat = viewer.role === 'seat' && viewer.seat >= 0 && viewer.seat < state.seats ? viewer.seat : null;
+/** The view with `you` empty, built field by field from public data so that no pending choice can slip through. */
+function publicView(state: WarState): WarView {
   return {
     game: 'war-pnp',
     seats: state.seats,
-    options: { ...state.options },
+    options: state.options,
     round: state.round,
     main: state.main,
-    scores: [...state.scores],
-    sheets: copy(state.sheets),
-    rolls: copy(state.rolls),
-    scoresByRound: copy(state.scoresByRound),
-    turn: copy(state.turn),
-    lastRound: copy(state.lastRound),
+    scores: state.scores,
+    sheets: state.sheets,
+    rolls: state.rolls,
+    scoresByRound: state.scoresByRound,
+    turn: state.turn,
+    lastRound: state.lastRound,
     step: stepView(state),
     waitingOn: warAwaiting(state).map((a) => a.seat),
-    you: seat === null ? null : copy(youView(state, seat)),
+    you: null,
     outcome: warOutcome(state),
   };
+}
+
+// States are never changed once made, so a view built from one stays right for as long as the state lives.
+const publicViews = new WeakMap<WarState, WarView>();
+
+/**
+ * The view for one viewer: the public part, built once per state and shared by
+ * every view of it, plus the seat's own pending choices, which go only into
+ * `you`. Views share arrays with the state, so read them and never change them.
+ */
+export function warView(state: WarState, viewer: Viewer): WarView {
+  let shared = publicViews.get(state);
+  if (shared === undefined) {
+    shared = publicView(state);
+    publicViews.set(state, shared);
+  }
+  const seat = viewer.role === 'seat' && viewer.seat >= 0 && viewer.seat < state.seats ? viewer.seat : null;
+  return seat === null ? shared : { ...shared, you: youView(state, seat) };
 }

@@ -3,7 +3,7 @@ import fc from 'fast-check';
 import { applyAction } from '../../core/define-game.js';
 import { noDice, scriptedDice, type Dice } from '../../core/dice.js';
 import type { Viewer } from '../../core/viewer.js';
-import { game, type WfgtsAction, type WfgtsState } from './index.js';
+import { bestGrouping, game, junkScore, junkUsed, ROUNDS, totalOf, type WfgtsAction, type WfgtsState } from './index.js';
 import { positions, randomGame } from './random-play.js';
 import { publicView, type SeatView } from './view.js';
 
@@ -60,13 +60,124 @@ describe('every view', () => {
     expect(game.view(state, seatViewer(7))).toEqual(publicView(state));
   });
 
-  it('is a copy: changing it leaves the state alone', () => {
+});
+
+function deepFreeze<T>(value: T): T {
+  if (typeof value === 'object' && value !== null && !Object.isFrozen(value)) {
+    Object.freeze(value);
+    for (const inner of Object.values(value)) deepFreeze(inner);
+  }
+  return value;
+}
+
+/**
+ * The views spelled out the long way, copying every array, as they were built
+ * before views shared their parts: the wire must not tell the two apart.
+ */
+function referenceView(state: WfgtsState, viewer: Viewer): unknown {
+  const copyScore = (score: NonNullable<WfgtsState['sheets'][number]['rounds'][number]['score']>) => ({
+    ...score,
+    groups: score.groups.map((g) => ({ ...g, dice: [...g.dice] })),
+  });
+  const seats = state.sheets.map((sheet, seat) => {
+    const current = sheet.rounds.at(-1)!;
+    const ended = state.step === 'over' ? sheet.rounds.length : sheet.rounds.length - 1;
+    return {
+      seat,
+      chosen: state.step === 'carry' ? sheet.pendingCarry !== null : current.score !== null,
+      total: totalOf(sheet),
+      roundScores: Array.from({ length: ROUNDS }, (_, i) => sheet.rounds[i]?.score?.score ?? null),
+      junkUsed: junkUsed(sheet),
+      finished: sheet.rounds.slice(0, ended).flatMap((r, i) => {
+        if (r.score === null) return [];
+        const { choice, score, groups } = copyScore(r.score);
+        return [{ round: i + 1, lineC: [...(r.lines[2] ?? [])], choice, score, groups }];
+      }),
+    };
+  });
+  const shared = {
+    kind: 'public',
+    round: state.round,
+    line: state.line,
+    step: state.step,
+    rolls: (state.rolls[state.round - 1] ?? []).map((roll) => [...roll]),
+    seats,
+  };
+  const sheet = viewer.role === 'seat' ? state.sheets[viewer.seat] : undefined;
+  if (viewer.role !== 'seat' || sheet === undefined) return shared;
+  const current = sheet.rounds.at(-1)!;
+  const lineC = state.step === 'score' && current.score === null ? current.lines[2] : undefined;
+  return {
+    ...shared,
+    kind: 'seat',
+    me: {
+      seat: viewer.seat,
+      rounds: sheet.rounds.map((r, i) => ({
+        round: i + 1,
+        lines: r.lines.map((l) => [...l]),
+        carries: r.carries.map((c) => [...c]),
+        score: r.score === null ? null : copyScore(r.score),
+      })),
+      pendingCarry: sheet.pendingCarry === null ? null : [...sheet.pendingCarry],
+      junkUsed: junkUsed(sheet),
+      total: totalOf(sheet),
+      scoring: lineC === undefined ? null : { best: bestGrouping(lineC), junk: junkUsed(sheet) ? null : junkScore(lineC) },
+    },
+  };
+}
+
+describe('views of one state', () => {
+  it('send exactly the JSON of views that copy every array, for every viewer of every position', () => {
+    fc.assert(
+      fc.property(randomGame(6, 120), (g) => {
+        for (const state of positions(g)) {
+          for (const viewer of [...viewersOf(g.seats), seatViewer(g.seats)]) {
+            expect(JSON.stringify(game.view(state, viewer))).toBe(JSON.stringify(referenceView(state, viewer)));
+          }
+        }
+      }),
+      { numRuns: 40 },
+    );
+  });
+
+  it('share one public part: the host view is it, and every seat view holds its very rolls and seats', () => {
     const { state } = atScore();
-    const before = JSON.stringify(state);
-    const view = seatView(state, 0);
-    view.rolls[0]![0] = 99;
-    view.me.rounds[0]!.lines[0]![0] = 99;
-    expect(JSON.stringify(state)).toBe(before);
+    const shared = publicView(state);
+    expect(game.view(state, host)).toBe(shared);
+    expect(game.view(state, spectator)).toBe(shared);
+    const [zero, one] = [seatView(state, 0), seatView(state, 1)];
+    expect(zero.seats).toBe(shared.seats);
+    expect(one.seats).toBe(shared.seats);
+    expect(zero.rolls).toBe(shared.rolls);
+    expect(one.rolls).toBe(shared.rolls);
+    expect(zero.me).not.toBe(one.me);
+  });
+
+  it('are built from a deep-frozen state, which nothing then tries to change', () => {
+    fc.assert(
+      fc.property(randomGame(4, 80), (g) => {
+        for (const state of positions(g)) {
+          const frozen = deepFreeze(structuredClone(state));
+          for (const viewer of viewersOf(g.seats)) {
+            expect(JSON.stringify(game.view(frozen, viewer))).toBe(JSON.stringify(game.view(state, viewer)));
+          }
+        }
+      }),
+      { numRuns: 20 },
+    );
+  });
+
+  it('are built afresh for the next state, while the last state keeps its own', () => {
+    const start = game.setup({ seats: 2, options: {}, dice: scriptedDice(A) });
+    const before = publicView(start);
+    const next = play(start, 1, carry(4, 5));
+    const after = publicView(next);
+    expect(after).not.toBe(before);
+    expect(after.seats.map((s) => s.chosen)).toEqual([false, true]);
+    expect(publicView(start)).toBe(before);
+    expect(before.seats.map((s) => s.chosen)).toEqual([false, false]);
+    expect(seatView(next, 1).me.pendingCarry).toEqual([4, 5]);
+    expect(seatView(start, 1).me.pendingCarry).toBeNull();
   });
 });
 

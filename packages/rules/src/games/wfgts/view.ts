@@ -87,26 +87,38 @@ function publicSeat(state: WfgtsState, sheet: SeatSheet, seat: number): PublicSe
       : [
           {
             round: i + 1,
-            lineC: [...(r.lines[2] ?? [])],
+            lineC: r.lines[2] ?? [],
             choice: r.score.choice,
             score: r.score.score,
-            groups: r.score.groups.map((g) => ({ ...g, dice: [...g.dice] })),
+            groups: r.score.groups,
           },
         ],
   );
   return { seat, chosen: hasChosen(state, sheet), total: totalOf(sheet), roundScores, junkUsed: junkUsed(sheet), finished };
 }
 
-/** The view for the host screen and spectators; build it once per change and share it. */
+// States are never changed once made, so a view built from one stays right for as long as the state lives.
+const publicViews = new WeakMap<WfgtsState, PublicView>();
+
+/**
+ * The view for the host screen and spectators, built once per state and shared
+ * by every view of it; like all views it shares arrays with the state, so
+ * read it and never change it.
+ */
 export function publicView(state: WfgtsState): PublicView {
-  return {
-    kind: 'public',
-    round: state.round,
-    line: state.line,
-    step: state.step,
-    rolls: (state.rolls[state.round - 1] ?? []).map((roll) => [...roll]),
-    seats: state.sheets.map((sheet, seat) => publicSeat(state, sheet, seat)),
-  };
+  let view = publicViews.get(state);
+  if (view === undefined) {
+    view = {
+      kind: 'public',
+      round: state.round,
+      line: state.line,
+      step: state.step,
+      rolls: state.rolls[state.round - 1] ?? [],
+      seats: state.sheets.map((sheet, seat) => publicSeat(state, sheet, seat)),
+    };
+    publicViews.set(state, view);
+  }
+  return view;
 }
 
 function sheetView(state: WfgtsState, sheet: SeatSheet, seat: number): SheetView {
@@ -115,13 +127,8 @@ function sheetView(state: WfgtsState, sheet: SeatSheet, seat: number): SheetView
   const spent = junkUsed(sheet);
   return {
     seat,
-    rounds: sheet.rounds.map((r, i) => ({
-      round: i + 1,
-      lines: r.lines.map((l) => [...l]),
-      carries: r.carries.map((c) => [...c]),
-      score: r.score === null ? null : { ...r.score, groups: r.score.groups.map((g) => ({ ...g, dice: [...g.dice] })) },
-    })),
-    pendingCarry: sheet.pendingCarry === null ? null : [...sheet.pendingCarry],
+    rounds: sheet.rounds.map((r, i) => ({ round: i + 1, lines: r.lines, carries: r.carries, score: r.score })),
+    pendingCarry: sheet.pendingCarry,
     junkUsed: spent,
     total: totalOf(sheet),
     scoring: lineC === undefined ? null : { best: bestGrouping(lineC), junk: spent ? null : junkScore(lineC) },
@@ -130,7 +137,8 @@ function sheetView(state: WfgtsState, sheet: SeatSheet, seat: number): SheetView
 
 /**
  * What a viewer may see. Another seat's pending carry is in no view but its
- * own; a seat number that is not in the game gets the public view.
+ * own; a seat number that is not in the game gets the public view. Every view
+ * of one state holds the very same public parts (`rolls`, `seats`).
  */
 export function wfgtsView(state: WfgtsState, viewer: Viewer): WfgtsView {
   const shared = publicView(state);
