@@ -17,10 +17,10 @@ export interface AppDeps {
   logger?: Logger;
 }
 
-function openStore(config: Config, log: Logger): RoomStore {
+async function openStore(config: Config, log: Logger): Promise<RoomStore> {
   switch (config.store) {
     case 'sqlite':
-      return openSqliteStore(config.dataDir);
+      return openSqliteStore(config.dataDir, { sync: config.sqliteSync });
     case 'redis':
       return openRedisStore(config.redisUrl, log);
   }
@@ -37,7 +37,7 @@ export async function buildApp(config: Config, deps: AppDeps = {}): Promise<Fast
   const logController = new LogController({ disableRequestLogging: true });
   const loggerInstance: FastifyBaseLogger = logger;
   const app: FastifyInstance = Fastify({ loggerInstance, logController });
-  const store = deps.store ?? openStore(config, logger);
+  const store = deps.store ?? (await openStore(config, logger));
   const clock = deps.clock ?? systemClock;
 
   app.addHook('onClose', async () => {

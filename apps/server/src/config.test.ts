@@ -9,6 +9,7 @@ describe('configuration', () => {
     expect(config.dataDir).toBe('./data');
     expect(config.testMode).toBe(false);
     expect(config.store).toBe('sqlite');
+    expect(config.store === 'sqlite' && config.sqliteSync).toBe('normal');
     expect(config.publicUrl).toBeNull();
     expect(config.webDir).toMatch(/apps[\\/]web[\\/]build$/);
   });
@@ -19,6 +20,11 @@ describe('configuration', () => {
     expect(config.testMode).toBe(true);
     expect(config.finishedRetentionMs).toBe(2 * 3_600_000);
     expect(config.joinLimit.perSecond).toBeCloseTo(0.5);
+  });
+
+  it('flushes every SQLite commit to disk when asked', () => {
+    const config = loadConfig({ SQLITE_SYNC: 'full' });
+    expect(config.store === 'sqlite' && config.sqliteSync).toBe('full');
   });
 
   it('swaps in Redis only with an address for it', () => {
@@ -34,6 +40,7 @@ describe('configuration', () => {
     expect(() => loadConfig({ PORT: 'eighty' })).toThrow(/PORT/);
     expect(() => loadConfig({ TEST_MODE: 'maybe' })).toThrow(/TEST_MODE/);
     expect(() => loadConfig({ STORE: 'mongo' })).toThrow(/STORE/);
+    expect(() => loadConfig({ SQLITE_SYNC: 'off' })).toThrow(/SQLITE_SYNC/);
     expect(() => loadConfig({ PUBLIC_URL: 'not a url' })).toThrow(/PUBLIC_URL/);
   });
 });

@@ -1,5 +1,6 @@
 import { fileURLToPath } from 'node:url';
 import { z } from 'zod';
+import type { SyncMode } from './store/sqlite-store.js';
 
 /** The built web app inside this repository, whatever the working directory. */
 const defaultWebDir = fileURLToPath(new URL('../../web/build', import.meta.url));
@@ -23,6 +24,7 @@ const Env = z.object({
   PUBLIC_URL: z.url().optional(),
   WEB_DIR: z.string().min(1).default(defaultWebDir),
   STORE: z.enum(['sqlite', 'redis']).default('sqlite'),
+  SQLITE_SYNC: z.enum(['normal', 'full']).default('normal'),
   REDIS_URL: z.url({ protocol: /^rediss?$/ }).optional(),
   MAX_PAYLOAD_BYTES: whole(4096),
   ACTION_BURST: whole(20),
@@ -35,7 +37,9 @@ const Env = z.object({
 });
 
 /** Where rooms live: the embedded SQLite file, or a Redis server shared by several nodes. */
-export type StoreConfig = { store: 'sqlite'; redisUrl: null } | { store: 'redis'; redisUrl: string };
+export type StoreConfig =
+  | { store: 'sqlite'; redisUrl: null; sqliteSync: SyncMode }
+  | { store: 'redis'; redisUrl: string };
 
 /** Everything the server can be told, parsed once at start. */
 export type Config = BaseConfig & StoreConfig;
@@ -72,7 +76,7 @@ export function loadConfig(env: Record<string, string | undefined>): Config {
   const store: StoreConfig =
     e.STORE === 'redis' && e.REDIS_URL !== undefined
       ? { store: 'redis', redisUrl: e.REDIS_URL }
-      : { store: 'sqlite', redisUrl: null };
+      : { store: 'sqlite', redisUrl: null, sqliteSync: e.SQLITE_SYNC };
   return {
     port: e.PORT,
     host: e.HOST,

@@ -20,9 +20,9 @@ afterEach(async () => {
 /** What happened, in order: commits to the store and views handed to delivery. */
 type Happening = { commit: number } | { view: number; to: string };
 
-function sqliteStore(): RoomStore {
+async function sqliteStore(): Promise<RoomStore> {
   const dir = tempDataDir();
-  const store = openSqliteStore(dir);
+  const store = await openSqliteStore(dir);
   stores.push({ dir, store });
   return store;
 }
@@ -85,7 +85,7 @@ function service(store: RoomStore, happenings: Happening[] = []): RoomService {
 describe('the room service', () => {
   it('sends no view of a version before that version is stored', async () => {
     const happenings: Happening[] = [];
-    const rooms = service(recorded(sqliteStore(), happenings), happenings);
+    const rooms = service(recorded(await sqliteStore(), happenings), happenings);
     const created = await rooms.create('phone-1', { as: 'player', name: 'Ann' });
     if (!created.ok) throw new Error(created.error.code);
     const { code, seatToken } = created.value;
@@ -103,7 +103,7 @@ describe('the room service', () => {
   });
 
   it('retries a change that lost the race to another writer, on top of the newer room', async () => {
-    const store = sqliteStore();
+    const store = await sqliteStore();
     const created = await service(store).create('tv', { as: 'host' });
     if (!created.ok || created.value.hostToken === undefined) throw new Error('no room');
     const { code, hostToken } = created.value;
@@ -115,7 +115,7 @@ describe('the room service', () => {
   });
 
   it('refuses the test seed outside test mode, and tells a bad name from a bad request', async () => {
-    const rooms = service(sqliteStore());
+    const rooms = service(await sqliteStore());
     const seeded = await rooms.create('tv', { as: 'host', testSeed: '00'.repeat(16) });
     expect(seeded).toMatchObject({ ok: false, error: { code: 'room/test-only' } });
     const nameless = await rooms.create('phone', { as: 'player', name: ' ' });

@@ -69,7 +69,7 @@ describe('a server killed right after an accepted action', () => {
 
     second.process.kill('SIGTERM');
     expect(await second.exited).toBe(0);
-    const store = openSqliteStore(dataDir);
+    const store = await openSqliteStore(dataDir);
     try {
       const actions = (await store.log(t.code)).filter((e) => e.kind === 'action');
       expect(actions).toHaveLength(6 * 3 * 3);

@@ -59,7 +59,9 @@ export async function startServer(
   const dataDir = options.dataDir ?? tempDataDir();
   const config = loadConfig({ ...testEnv, DATA_DIR: dataDir, ...options.env });
   const store =
-    config.store === 'redis' ? openRedisStore(config.redisUrl, createLogger(config)) : openSqliteStore(dataDir);
+    config.store === 'redis'
+      ? openRedisStore(config.redisUrl, createLogger(config))
+      : await openSqliteStore(dataDir, { sync: config.sqliteSync });
   const app = await buildApp(config, { store, clock: options.clock });
   await app.listen({ port: config.port, host: config.host });
   const address = app.server.address();

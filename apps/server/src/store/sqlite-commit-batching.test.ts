@@ -23,7 +23,7 @@ const bumped = (r: RoomRecord, changes: Partial<RoomRecord> = {}): RoomRecord =>
 
 describe('commits asked for in the same turn', () => {
   it('are answered one by one, in the order they were asked', async () => {
-    const s = store();
+    const s = await store();
     const a = room('ABCD');
     const b = room('EFGH');
     await s.create(a, entry(a, 'create'));
@@ -44,7 +44,7 @@ describe('commits asked for in the same turn', () => {
   });
 
   it('keep the others when one of them fails', async () => {
-    const s = store();
+    const s = await store();
     const a = room('ABCD');
     const b = room('EFGH');
     await s.create(a, entry(a, 'create'));
@@ -63,13 +63,13 @@ describe('commits asked for in the same turn', () => {
   it('are written before the store closes', async () => {
     const dir = tempDataDir();
     dirs.push(dir);
-    const s = openSqliteStore(dir);
+    const s = await openSqliteStore(dir);
     const a = room('ABCD');
     await s.create(a, entry(a, 'create'));
     const pending = s.commit(bumped(a), 0, entry(bumped(a), 'lock'));
     await s.close();
     await expect(pending).resolves.toBe(true);
-    const reopened = openSqliteStore(dir);
+    const reopened = await openSqliteStore(dir);
     expect((await reopened.load('ABCD'))?.version).toBe(1);
     await reopened.close();
   });

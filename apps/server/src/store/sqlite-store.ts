@@ -1,108 +1,134 @@
 import { mkdirSync } from 'node:fs';
 import { join } from 'node:path';
-import Database from 'better-sqlite3';
+import { Worker } from 'node:worker_threads';
 import type { RoomRecord } from '../room-record.js';
 import type { LogEntry, RoomStore, TimedRoom } from './room-store.js';
+import type { LogRow, Ready, Reply, Request, RoomRow, StoreThreadData, SyncMode } from './sqlite-worker.js';
+
+export type { SyncMode } from './sqlite-worker.js';
 
 /** The file name of the embedded store inside the data directory. */
 export const SQLITE_FILE = 'rollcall.sqlite';
 
-const SCHEMA = `
-CREATE TABLE IF NOT EXISTS rooms (
-  code        TEXT PRIMARY KEY,
-  version     INTEGER NOT NULL,
-  status      TEXT NOT NULL,
-  updated_at  INTEGER NOT NULL,
-  finished_at INTEGER,
-  deadline    INTEGER,
-  data        TEXT NOT NULL
-) STRICT;
-CREATE INDEX IF NOT EXISTS rooms_deadline ON rooms (deadline) WHERE deadline IS NOT NULL;
-CREATE TABLE IF NOT EXISTS room_log (
-  code    TEXT NOT NULL,
-  version INTEGER NOT NULL,
-  at      INTEGER NOT NULL,
-  kind    TEXT NOT NULL,
-  seat    INTEGER,
-  detail  TEXT NOT NULL,
-  PRIMARY KEY (code, version)
-) STRICT;
-`;
-
-interface LogRow {
-  version: number;
-  at: number;
-  kind: LogEntry['kind'];
-  seat: number | null;
-  detail: string;
-}
-
 /** How many rooms' newest records a store keeps parsed in memory. */
 const KEPT_RECORDS = 2048;
 
+/** Requests as the caller writes them; the id is added on the way. */
+type Ask = Request extends infer R ? (R extends Request ? Omit<R, 'id'> : never) : never;
+
+const roomRow = (room: RoomRecord): RoomRow => ({
+  code: room.code,
+  version: room.version,
+  status: room.status,
+  updated_at: room.updatedAt,
+  finished_at: room.finishedAt,
+  deadline: room.status === 'playing' ? room.deadline : null,
+  data: JSON.stringify(room),
+});
+
+const logRow = (code: string, e: LogEntry): LogRow => ({
+  code,
+  version: e.version,
+  at: e.at,
+  kind: e.kind,
+  seat: e.seat,
+  detail: JSON.stringify(e.detail),
+});
+
 /**
- * Rooms in one SQLite file (WAL). Writes are synchronous and fsynced
- * (`synchronous = FULL`), so an accepted change survives a crash of the
- * process or of the machine before anyone is told about it.
+ * Start one of the store's threads and wait until its database is open. The
+ * threads run TypeScript like the rest of the server; Node 20 does not carry
+ * tsx's loader into worker threads, so each starts from a line of JavaScript
+ * that loads its module through tsx.
+ */
+async function startThread(data: StoreThreadData): Promise<Worker> {
+  const tsx = JSON.stringify(import.meta.resolve('tsx/esm/api'));
+  const entry = JSON.stringify(new URL('./sqlite-worker.ts', import.meta.url).href);
+  const thread = new Worker(`import(${tsx}).then((tsx) => tsx.tsImport(${entry}, ${entry}))`, {
+    eval: true,
+    execArgv: [],
+    workerData: data,
+  });
+  const ready = await new Promise<Ready>((resolve) => {
+    thread.once('message', resolve);
+    thread.once('error', (err) => resolve({ ready: false, message: err.message }));
+    thread.once('exit', (code) => resolve({ ready: false, message: `the thread stopped (exit code ${code})` }));
+  });
+  if (!ready.ready) {
+    await thread.terminate();
+    throw new Error(`could not open the room store: ${ready.message}`);
+  }
+  return thread;
+}
+
+/** How the SQLite store writes: see `SyncMode`. */
+export interface SqliteOptions {
+  sync: SyncMode;
+}
+
+/**
+ * Rooms in one SQLite file (WAL), written by a thread of its own (see
+ * `sqlite-worker.ts`). A commit is answered only once it is in the
+ * write-ahead log, and with `sync: 'full'` only once that is flushed to disk,
+ * so an accepted change survives a crash of the process (with `full`, of the
+ * machine too) before anyone is told about it.
  *
  * The newest record of each busy room is also kept as the object that was
- * written or read, so loading it again costs no parse. Records are never
- * changed in place (every change makes a new one), so sharing them is safe;
- * and should another process write the same file, its change makes our next
- * compare-and-set fail, which drops the kept copy before the retry reloads.
+ * written or read, so loading it again costs no trip to the thread and no
+ * parse. Records are never changed in place (every change makes a new one),
+ * so sharing them is safe; and should another process write the same file,
+ * its change makes our next compare-and-set fail, which drops the kept copy
+ * before the retry reloads.
  */
-export function openSqliteStore(dataDir: string): RoomStore {
+export async function openSqliteStore(dataDir: string, { sync }: SqliteOptions = { sync: 'normal' }): Promise<RoomStore> {
   mkdirSync(dataDir, { recursive: true });
-  const db = new Database(join(dataDir, SQLITE_FILE));
-  db.pragma('journal_mode = WAL');
-  db.pragma('synchronous = FULL');
-  db.pragma('busy_timeout = 5000');
-  db.exec(SCHEMA);
-
-  const row = (room: RoomRecord) => ({
-    code: room.code,
-    version: room.version,
-    status: room.status,
-    updated_at: room.updatedAt,
-    finished_at: room.finishedAt,
-    deadline: room.status === 'playing' ? room.deadline : null,
-    data: JSON.stringify(room),
+  const file = join(dataDir, SQLITE_FILE);
+  const thread = await startThread({ file, role: 'rooms', sync });
+  // Started once the rooms thread has put the file in WAL mode.
+  const checkpoints = await startThread({ file, role: 'checkpoints', sync }).catch(async (err: unknown) => {
+    await thread.terminate();
+    throw err;
   });
-  const logRow = (code: string, e: LogEntry) => ({
-    code,
-    version: e.version,
-    at: e.at,
-    kind: e.kind,
-    seat: e.seat,
-    detail: JSON.stringify(e.detail),
+  const waiting = new Map<number, { resolve: (value: unknown) => void; reject: (err: Error) => void }>();
+  let nextId = 0;
+  let gone: Error | null = null;
+
+  const fail = (err: Error) => {
+    gone ??= err;
+    for (const w of waiting.values()) w.reject(err);
+    waiting.clear();
+  };
+  thread.on('error', fail);
+  thread.on('exit', (code) => fail(new Error(`the store thread stopped (exit code ${code})`)));
+  thread.on('message', (replies: Reply[]) => {
+    for (const reply of replies) {
+      const w = waiting.get(reply.id);
+      if (w === undefined) continue;
+      waiting.delete(reply.id);
+      if (reply.ok) w.resolve(reply.value);
+      else w.reject(new Error(reply.message));
+    }
   });
 
-  const insertRoom = db.prepare(
-    `INSERT INTO rooms (code, version, status, updated_at, finished_at, deadline, data)
-     VALUES (@code, @version, @status, @updated_at, @finished_at, @deadline, @data)
-     ON CONFLICT (code) DO NOTHING`,
-  );
-  const updateRoom = db.prepare(
-    `UPDATE rooms SET version = @version, status = @status, updated_at = @updated_at,
-       finished_at = @finished_at, deadline = @deadline, data = @data
-     WHERE code = @code AND version = @expected`,
-  );
-  const insertLog = db.prepare(
-    `INSERT INTO room_log (code, version, at, kind, seat, detail) VALUES (@code, @version, @at, @kind, @seat, @detail)`,
-  );
-  const selectRoom = db.prepare<[string], { data: string }>('SELECT data FROM rooms WHERE code = ?');
-  const selectTimed = db.prepare<[number], TimedRoom>(
-    'SELECT code, deadline FROM rooms WHERE deadline IS NOT NULL AND deadline <= ?',
-  );
-  const selectLog = db.prepare<[string], LogRow>(
-    'SELECT version, at, kind, seat, detail FROM room_log WHERE code = ? ORDER BY version',
-  );
-  const deleteRooms = db.prepare<[number, number], { code: string }>(
-    `DELETE FROM rooms
-     WHERE (status = 'finished' AND finished_at < ?) OR (status <> 'finished' AND updated_at < ?)
-     RETURNING code`,
-  );
-  const deleteLog = db.prepare('DELETE FROM room_log WHERE code = ?');
+  // Requests made in one turn of the event loop go to the thread as one message.
+  let outbox: Request[] = [];
+  const post = () => {
+    const requests = outbox;
+    outbox = [];
+    if (gone === null) thread.postMessage(requests);
+  };
+
+  const ask = <T>(request: Ask): Promise<T> =>
+    new Promise<T>((resolve, reject) => {
+      if (gone !== null) {
+        reject(gone);
+        return;
+      }
+      const id = nextId++;
+      waiting.set(id, { resolve: resolve as (value: unknown) => void, reject });
+      if (outbox.length === 0) setImmediate(post);
+      outbox.push({ ...request, id });
+    });
 
   const kept = new Map<string, RoomRecord>();
   const keep = (room: RoomRecord) => {
@@ -111,94 +137,65 @@ export function openSqliteStore(dataDir: string): RoomStore {
     // A Map iterates in insertion order: the first key is the room used least recently.
     if (kept.size > KEPT_RECORDS) kept.delete(kept.keys().next().value ?? '');
   };
-
-  const create = db.transaction((room: RoomRecord, entry: LogEntry): boolean => {
-    if (insertRoom.run(row(room)).changes !== 1) return false;
-    // A code freed by a purge may come back: its old log went with it.
-    deleteLog.run(room.code);
-    insertLog.run(logRow(room.code, entry));
-    return true;
-  });
-  const commit = db.transaction((room: RoomRecord, expected: number, entry: LogEntry): boolean => {
-    if (updateRoom.run({ ...row(room), expected }).changes !== 1) return false;
-    insertLog.run(logRow(room.code, entry));
-    return true;
-  });
-  // Every commit asked for in one turn of the event loop goes into one transaction, so
-  // the disk is flushed once per turn rather than once per change; each change
-  // keeps its own savepoint, so one that fails does not take the others with it.
-  const queued: { room: RoomRecord; expected: number; entry: LogEntry; settle: (r: boolean | Error) => void }[] = [];
-  const commitQueued = db.transaction((batch: typeof queued): (boolean | Error)[] =>
-    batch.map(({ room, expected, entry }) => {
-      try {
-        return commit(room, expected, entry);
-      } catch (err) {
-        return err instanceof Error ? err : new Error(String(err));
-      }
-    }),
-  );
-  const flush = () => {
-    const batch = queued.splice(0);
-    if (batch.length === 0) return;
-    let results: (boolean | Error)[];
-    try {
-      results = commitQueued(batch);
-    } catch (err) {
-      results = batch.map(() => (err instanceof Error ? err : new Error(String(err))));
-    }
-    batch.forEach((c, i) => c.settle(results[i] ?? new Error('no result for a queued commit')));
+  const remember = (room: RoomRecord) => (stored: boolean) => {
+    if (stored) keep(room);
+    else kept.delete(room.code);
+    return stored;
   };
-  const commitInTurn = (room: RoomRecord, expected: number, entry: LogEntry) =>
-    new Promise<boolean>((resolve, reject) => {
-      if (queued.length === 0) setImmediate(flush);
-      const settle = (r: boolean | Error) => {
-        if (r === true) keep(room);
-        else kept.delete(room.code);
-        if (r instanceof Error) reject(r);
-        else resolve(r);
-      };
-      queued.push({ room, expected, entry, settle });
-    });
 
-  const purge = db.transaction((finishedBefore: number, idleBefore: number): string[] => {
-    const codes = deleteRooms.all(finishedBefore, idleBefore).map((r) => r.code);
-    for (const code of codes) deleteLog.run(code);
-    return codes;
-  });
-
+  let closing: Promise<void> | null = null;
   return {
-    async create(room, entry) {
-      const created = create(room, entry);
-      if (created) keep(room);
-      return created;
-    },
+    create: (room, entry) => ask<boolean>({ op: 'create', room: roomRow(room), entry: logRow(room.code, entry) }).then(remember(room)),
     async load(code) {
       const known = kept.get(code);
       if (known !== undefined) {
         keep(known);
         return known;
       }
-      const found = selectRoom.get(code);
-      if (found === undefined) return null;
-      const room = JSON.parse(found.data) as RoomRecord;
+      const data = await ask<string | null>({ op: 'load', code });
+      if (data === null) return null;
+      const room = JSON.parse(data) as RoomRecord;
       keep(room);
       return room;
     },
     // Resolves only once the change is on disk: views are sent after this, never before.
-    commit: commitInTurn,
-    timedRooms: async (dueBy = Number.MAX_SAFE_INTEGER) => selectTimed.all(dueBy),
+    commit: (room, expected, entry) =>
+      ask<boolean>({ op: 'commit', room: roomRow(room), expected, entry: logRow(room.code, entry) }).then(
+        remember(room),
+        (err: unknown) => {
+          kept.delete(room.code);
+          throw err;
+        },
+      ),
+    timedRooms: (dueBy = Number.MAX_SAFE_INTEGER) => ask<TimedRoom[]>({ op: 'timed', dueBy }),
     async log(code) {
-      return selectLog.all(code).map((r) => ({ ...r, detail: JSON.parse(r.detail) as Record<string, unknown> }));
+      const rows = await ask<Omit<LogRow, 'code'>[]>({ op: 'log', code });
+      return rows.map((r) => ({
+        version: r.version,
+        at: r.at,
+        kind: r.kind as LogEntry['kind'],
+        seat: r.seat,
+        detail: JSON.parse(r.detail) as Record<string, unknown>,
+      }));
     },
     async purge({ finishedBefore, idleBefore }) {
-      const codes = purge(finishedBefore, idleBefore);
+      const codes = await ask<string[]>({ op: 'purge', finishedBefore, idleBefore });
       for (const code of codes) kept.delete(code);
       return codes;
     },
-    async close() {
-      if (!db.open) return;
-      flush();
-      db.close();
+    // Everything asked before the close is answered first: the thread takes requests in order.
+    close() {
+      closing ??= (async () => {
+        if (gone === null) await ask({ op: 'close' }).catch(() => undefined);
+        gone ??= new Error('the store is closed');
+        await new Promise((resolve) => {
+          checkpoints.once('message', resolve);
+          checkpoints.once('exit', resolve);
+          checkpoints.postMessage('stop');
+        });
+        await Promise.all([thread.terminate(), checkpoints.terminate()]);
+      })();
+      return closing;
     },
   };
 }
