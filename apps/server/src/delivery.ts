@@ -69,19 +69,31 @@ export function evictLocally(
 
 /** Who is connected to a room through this process. */
 export function localPresence(io: Server, code: string, seatIds: readonly string[]): Presence {
-  const size = (name: string) => io.sockets.adapter.rooms.get(name)?.size ?? 0;
-  const connectedSeats = new Set(seatIds.filter((id) => size(channel.seat(code, id)) > 0));
-  return { connectedSeats, spectators: size(channel.spectators(code)) };
+  const connectedSeats = new Set(seatIds.filter((id) => hasLocal(io, channel.seat(code, id))));
+  return { connectedSeats, spectators: io.sockets.adapter.rooms.get(channel.spectators(code))?.size ?? 0 };
 }
 
-/** Where a view for one audience goes: by default to the whole Socket.IO room, wherever its sockets are. */
-export type Route = (code: string, channel: string) => ReturnType<Server['to']>;
+/**
+ * Where a view for one audience goes: by default to the whole Socket.IO room,
+ * wherever its sockets are; null when nobody is in it. Socket.IO encodes a
+ * broadcast before it looks for sockets, so an empty audience would still
+ * cost the encoding of a view.
+ */
+export type Route = (code: string, channel: string) => ReturnType<Server['to']> | null;
+
+/** Whether this process has a socket in the Socket.IO room. */
+export function hasLocal(io: Server, channel: string): boolean {
+  return (io.sockets.adapter.rooms.get(channel)?.size ?? 0) > 0;
+}
 
 /**
  * Delivery over one Socket.IO server. Each audience is a Socket.IO room, so a
  * broadcast is one call; `route` may narrow where each one goes.
  */
-export function socketDelivery(io: Server, route: Route = (_code, name) => io.to(name)): Delivery {
+export function socketDelivery(
+  io: Server,
+  route: Route = (_code, name) => (hasLocal(io, name) ? io.to(name) : null),
+): Delivery {
   return {
     enter(connectionId, code, audience) {
       const socket = io.sockets.sockets.get(connectionId);
@@ -95,12 +107,12 @@ export function socketDelivery(io: Server, route: Route = (_code, name) => io.to
     evictSeat: (code, seatId, reason, keepConnectionId) => evictLocally(io, code, seatId, reason, keepConnectionId),
     presence: (code, seatIds) => localPresence(io, code, seatIds),
     sendPublic(code, views) {
-      route(code, channel.host(code)).emit(ServerEvent.view, views.host);
-      route(code, channel.display(code)).emit(ServerEvent.view, views.display);
-      route(code, channel.spectators(code)).emit(ServerEvent.view, views.spectator);
+      route(code, channel.host(code))?.emit(ServerEvent.view, views.host);
+      route(code, channel.display(code))?.emit(ServerEvent.view, views.display);
+      route(code, channel.spectators(code))?.emit(ServerEvent.view, views.spectator);
     },
     sendSeat(code, seatId, view) {
-      route(code, channel.seat(code, seatId)).emit(ServerEvent.view, view);
+      route(code, channel.seat(code, seatId))?.emit(ServerEvent.view, view);
     },
   };
 }

@@ -359,10 +359,13 @@ export class RoomService {
 
   private afterCommit(before: RoomRecord, after: RoomRecord, note: ChangeNote): void {
     this.timers.set(after.code, after.status === 'playing' ? after.deadline : null);
+    const finished = before.status === 'playing' && after.status === 'finished';
+    // Moves are the busiest path: no child logger for a line the level drops anyway.
+    if (note.kind === 'action' && !finished && !this.deps.log.isLevelEnabled('debug')) return;
     const log = this.roomLog(after.code, note.seat);
     if (note.kind === 'action') log.debug({ version: after.version, by: note.detail.by }, 'action accepted');
     else log.info({ version: after.version, change: note.kind }, 'room changed');
-    if (before.status === 'playing' && after.status === 'finished') log.info('game finished');
+    if (finished) log.info('game finished');
   }
 
   /** The turn timer ran out: every seat still awaited gets the game's default. */

@@ -1,7 +1,7 @@
 import type { Logger } from 'pino';
 import type { Server } from 'socket.io';
 import { z } from 'zod';
-import { channel, evictLocally, localPresence, socketDelivery, type Delivery } from '../delivery.js';
+import { channel, evictLocally, hasLocal, localPresence, socketDelivery, type Delivery } from '../delivery.js';
 import type { Presence } from '../views.js';
 
 /** Messages between server nodes, carried by the Socket.IO adapter. */
@@ -69,8 +69,10 @@ export function clusterDelivery(io: Server, log: Logger): Delivery {
   });
 
   // Without a complete answer for the room, a view goes to every node.
-  const route = (code: string, name: string) =>
-    remoteChannels.get(code)?.has(name) === false ? io.local.to(name) : io.to(name);
+  const route = (code: string, name: string) => {
+    if (remoteChannels.get(code)?.has(name) !== false) return io.to(name);
+    return hasLocal(io, name) ? io.local.to(name) : null;
+  };
 
   return {
     ...socketDelivery(io, route),
