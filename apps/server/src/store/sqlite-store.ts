@@ -36,10 +36,10 @@ const logRow = (code: string, e: LogEntry): LogRow => ({
 });
 
 /**
- * Start one of the store's threads and wait until its database is open. The
- * threads run TypeScript like the rest of the server; Node 20 does not carry
- * tsx's loader into worker threads, so each starts from a line of JavaScript
- * that loads its module through tsx.
+ * Start the store's thread and wait until its database is open. The thread
+ * runs TypeScript like the rest of the server; Node 20 does not carry tsx's
+ * loader into worker threads, so it starts from a line of JavaScript that
+ * loads its module through tsx.
  */
 async function startThread(data: StoreThreadData): Promise<Worker> {
   const tsx = JSON.stringify(import.meta.resolve('tsx/esm/api'));
@@ -83,12 +83,7 @@ export interface SqliteOptions {
 export async function openSqliteStore(dataDir: string, { sync }: SqliteOptions = { sync: 'normal' }): Promise<RoomStore> {
   mkdirSync(dataDir, { recursive: true });
   const file = join(dataDir, SQLITE_FILE);
-  const thread = await startThread({ file, role: 'rooms', sync });
-  // Started once the rooms thread has put the file in WAL mode.
-  const checkpoints = await startThread({ file, role: 'checkpoints', sync }).catch(async (err: unknown) => {
-    await thread.terminate();
-    throw err;
-  });
+  const thread = await startThread({ file, sync });
   const waiting = new Map<number, { resolve: (value: unknown) => void; reject: (err: Error) => void }>();
   let nextId = 0;
   let gone: Error | null = null;
@@ -188,12 +183,7 @@ export async function openSqliteStore(dataDir: string, { sync }: SqliteOptions =
       closing ??= (async () => {
         if (gone === null) await ask({ op: 'close' }).catch(() => undefined);
         gone ??= new Error('the store is closed');
-        await new Promise((resolve) => {
-          checkpoints.once('message', resolve);
-          checkpoints.once('exit', resolve);
-          checkpoints.postMessage('stop');
-        });
-        await Promise.all([thread.terminate(), checkpoints.terminate()]);
+        await thread.terminate();
       })();
       return closing;
     },

@@ -1,18 +1,18 @@
 /**
- * The SQLite store's threads. better-sqlite3 is synchronous: run on the
+ * The SQLite store's own thread. better-sqlite3 is synchronous: run on the
  * server's event loop, every write and every flush to disk stopped all rooms
  * at once. Here the writes stop only this thread, while the server goes on
  * serving the rooms whose changes are not in the batch being written.
  *
- * The rooms thread takes requests in the order they came. Commits that arrive
- * while a batch is being written pile up and then go to disk together, one
+ * Requests are handled in the order they came. Commits that arrive while a
+ * batch is being written pile up and then go to disk together, one
  * transaction with a savepoint each, so one write serves every room that moved
  * meanwhile and one failing change does not take the others with it.
  *
- * A second thread, on its own connection, copies the write-ahead log into the
- * database file (a checkpoint). A checkpoint flushes the database file to disk,
- * which on a shared disk now and then takes a few hundred milliseconds; run by
- * the writing connection, it held up every commit behind it.
+ * Checkpoints (copying the write-ahead log into the database file) stay with
+ * this connection, SQLite's default: run from a second connection at the same
+ * time, they made this one's commits wait on the log's locks, up to a third of
+ * a second at a time.
  */
 import { parentPort, workerData, type MessagePort } from 'node:worker_threads';
 import Database from 'better-sqlite3';
@@ -59,20 +59,11 @@ export type Reply = { id: number } & ({ ok: true; value: unknown } | { ok: false
  */
 export type SyncMode = 'normal' | 'full';
 
-/** What a thread is started with. */
+/** What the thread is started with. */
 export interface StoreThreadData {
   file: string;
-  role: 'rooms' | 'checkpoints';
   sync: SyncMode;
 }
-
-/** How often the checkpoint thread copies the log into the database file. */
-const CHECKPOINT_EVERY_MS = 500;
-/**
- * The writer checkpoints by itself only if the log grows this long (pages of
- * 4 KiB), i.e. if the checkpoint thread cannot keep up or is gone.
- */
-const WRITER_CHECKPOINT_PAGES = 8192;
 
 /** Sent once the database is open and its schema in place, or with why it could not be. */
 export type Ready = { ready: true } | { ready: false; message: string };
@@ -104,7 +95,6 @@ function openDatabase(file: string, sync: SyncMode) {
   db.pragma('journal_mode = WAL');
   db.pragma(`synchronous = ${sync === 'full' ? 'FULL' : 'NORMAL'}`);
   db.pragma('busy_timeout = 5000');
-  db.pragma(`wal_autocheckpoint = ${WRITER_CHECKPOINT_PAGES}`);
   db.exec(SCHEMA);
 
   const insertRoom = db.prepare<RoomRow>(
@@ -187,7 +177,7 @@ function messageOf(err: unknown): string {
   return err instanceof Error ? err.message : String(err);
 }
 
-function serveRooms(port: MessagePort, { file, sync }: StoreThreadData): void {
+function serve(port: MessagePort, { file, sync }: StoreThreadData): void {
   let db: ReturnType<typeof openDatabase>;
   try {
     db = openDatabase(file, sync);
@@ -250,28 +240,5 @@ function serveRooms(port: MessagePort, { file, sync }: StoreThreadData): void {
   port.postMessage({ ready: true } satisfies Ready);
 }
 
-/** Copy the log into the database file now and then, until told to stop (any message). */
-function serveCheckpoints(port: MessagePort, { file }: StoreThreadData): void {
-  let db: Database.Database;
-  try {
-    db = new Database(file);
-    db.pragma('busy_timeout = 5000');
-  } catch (err) {
-    port.postMessage({ ready: false, message: messageOf(err) } satisfies Ready);
-    return;
-  }
-  // A passive checkpoint never waits for the writer: it copies what it can and leaves the rest for next time.
-  const timer = setInterval(() => db.pragma('wal_checkpoint(PASSIVE)'), CHECKPOINT_EVERY_MS);
-  port.once('message', () => {
-    clearInterval(timer);
-    db.close();
-    port.postMessage([]);
-    port.close();
-  });
-  port.postMessage({ ready: true } satisfies Ready);
-}
-
-const data = workerData as StoreThreadData;
-if (parentPort === null) throw new Error('the SQLite store threads run as workers');
-if (data.role === 'rooms') serveRooms(parentPort, data);
-else serveCheckpoints(parentPort, data);
+if (parentPort === null) throw new Error('the SQLite store thread runs as a worker');
+serve(parentPort, workerData as StoreThreadData);
