@@ -3,7 +3,7 @@ import { join } from 'node:path';
 import { Worker } from 'node:worker_threads';
 import type { RoomRecord } from '../room-record.js';
 import type { LogEntry, RoomStore, TimedRoom } from './room-store.js';
-import type { LogRow, Ready, Reply, Request, RoomRow, StoreThreadData, SyncMode } from './sqlite-worker.js';
+import type { Ask, LogRow, Ready, Reply, Request, RoomRow, StoreThreadData, SyncMode } from './sqlite-worker.js';
 
 export type { SyncMode } from './sqlite-worker.js';
 
@@ -12,9 +12,6 @@ export const SQLITE_FILE = 'rollcall.sqlite';
 
 /** How many rooms' newest records a store keeps parsed in memory. */
 const KEPT_RECORDS = 2048;
-
-/** Requests as the caller writes them; the id is added on the way. */
-type Ask = Request extends infer R ? (R extends Request ? Omit<R, 'id'> : never) : never;
 
 const roomRow = (room: RoomRecord): RoomRow => ({
   code: room.code,
@@ -41,7 +38,7 @@ const logRow = (code: string, e: LogEntry): LogRow => ({
  * loader into worker threads, so it starts from a line of JavaScript that
  * loads its module through tsx.
  */
-async function startThread(data: StoreThreadData): Promise<Worker> {
+async function startStoreThread(data: StoreThreadData): Promise<Worker> {
   const tsx = JSON.stringify(import.meta.resolve('tsx/esm/api'));
   const entry = JSON.stringify(new URL('./sqlite-worker.ts', import.meta.url).href);
   const thread = new Worker(`import(${tsx}).then((tsx) => tsx.tsImport(${entry}, ${entry}))`, {
@@ -83,7 +80,7 @@ export interface SqliteOptions {
 export async function openSqliteStore(dataDir: string, { sync }: SqliteOptions = { sync: 'normal' }): Promise<RoomStore> {
   mkdirSync(dataDir, { recursive: true });
   const file = join(dataDir, SQLITE_FILE);
-  const thread = await startThread({ file, sync });
+  const thread = await startStoreThread({ file, sync });
   const waiting = new Map<number, { resolve: (value: unknown) => void; reject: (err: Error) => void }>();
   let nextId = 0;
   let gone: Error | null = null;

@@ -38,16 +38,18 @@ export interface LogRow {
   detail: string;
 }
 
-/** What the server asks of this thread (in batches); each request gets exactly one reply with its id. */
-export type Request = { id: number } & (
+/** What the server can ask of this thread. */
+export type Ask =
   | { op: 'create'; room: RoomRow; entry: LogRow }
   | { op: 'commit'; room: RoomRow; expected: number; entry: LogRow }
   | { op: 'load'; code: string }
   | { op: 'timed'; dueBy: number }
   | { op: 'log'; code: string }
   | { op: 'purge'; finishedBefore: number; idleBefore: number }
-  | { op: 'close' }
-);
+  | { op: 'close' };
+
+/** An ask on its way (in batches); each gets exactly one reply with its id. */
+export type Request = { id: number } & Ask;
 
 /** The answer to one request. */
 export type Reply = { id: number } & ({ ok: true; value: unknown } | { ok: false; message: string });
