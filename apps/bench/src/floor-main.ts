@@ -1,5 +1,5 @@
-/** The floor server as its own process: `PORT`, `FLOOR_SEAT_BYTES` and `FLOOR_PUBLIC_BYTES` from the environment. */
-import { startFloorServer } from './floor-server.js';
+/** The floor server as its own process: `PORT`, `FLOOR_PUBLIC_BYTES` and `FLOOR_SEAT_PART_BYTES` from the environment. */
+import { DEFAULT_FLOOR_SIZES, startFloorServer } from './floor-server.js';
 
 const number = (name: string, fallback: number) => {
   const n = Number(process.env[name] ?? fallback);
@@ -9,7 +9,10 @@ const number = (name: string, fallback: number) => {
 
 const floor = await startFloorServer({
   port: number('PORT', 0),
-  sizes: { seat: number('FLOOR_SEAT_BYTES', 1500), public: number('FLOOR_PUBLIC_BYTES', 1000) },
+  sizes: {
+    public: number('FLOOR_PUBLIC_BYTES', DEFAULT_FLOOR_SIZES.public),
+    seatPart: number('FLOOR_SEAT_PART_BYTES', DEFAULT_FLOOR_SIZES.seatPart),
+  },
 });
 console.log(`floor listening on 127.0.0.1:${floor.port}`);
 for (const signal of ['SIGINT', 'SIGTERM'] as const) {

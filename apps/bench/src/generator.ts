@@ -2,11 +2,26 @@
  * The load generator: opens every room of a workload over real Socket.IO
  * connections (a TV, the phones, the spectators), then lets each phone move
  * on its own metronome and times each move until the last socket of its room
- * holds a view of it. The same code drives our server and the floor.
+ * holds a view of it. A phone puts its view together from the public view and
+ * its seat's parts, as the web app does; the TV and spectators only glance at
+ * the public view. The same code drives our server and the floor.
  */
 import { randomInt } from 'node:crypto';
 import { monitorEventLoopDelay, performance } from 'node:perf_hooks';
-import { ClientEvent, ServerEvent, type ActionResult, type Joined, type Reply, type RoomView } from '@rollcall/protocol';
+import {
+  assembledView,
+  ClientEvent,
+  hearPart,
+  hearRoom,
+  nothingHeard,
+  ServerEvent,
+  type ActionResult,
+  type Heard,
+  type Joined,
+  type PublicRoomView,
+  type Reply,
+  type SeatPart,
+} from '@rollcall/protocol';
 import { io, type Socket } from 'socket.io-client';
 import { DeliveryTracker } from './delivery-tracker.js';
 import { glanceParser } from './glance-decoder.js';
@@ -37,8 +52,18 @@ export interface LoadOutcome {
   missedBeats: number;
   /** Views a phone received after a newer one (possible with several nodes). */
   olderViews: number;
-  viewBytes: { seat: number; public: number };
+  viewBytes: ViewBytes;
   generator: { cpuPercent: number; eventLoopDelayP99Ms: number };
+}
+
+/** What the views cost on the wire: mean packet sizes, and how many seat parts a move brings. */
+export interface ViewBytes {
+  /** Mean `room:view` packet: the public view, the same for every socket of a room. */
+  public: number;
+  /** Mean `room:seat` packet: one seat's own part. */
+  seatPart: number;
+  /** Seat parts the phones received in the window per move accepted in it. */
+  partsPerMove: number;
 }
 
 /** Called as the measured window opens and closes, to sample the servers at the same moments. */
@@ -53,12 +78,14 @@ const SETUP_CONCURRENCY = 16;
 const SPECTATOR_CONCURRENCY = 50;
 const SWEEP_EVERY_MS = 250;
 const VIEW_PREFIX = `2["${ServerEvent.view}"`;
+const PART_PREFIX = `2["${ServerEvent.seat}"`;
 
 interface Phone {
   socket: Socket;
   seat: number;
   token: string;
-  latest: RoomView | null;
+  /** The public view and seat parts heard so far, from which the phone's view is put together. */
+  heard: Heard;
   /** A beat has come and its move is not sent yet. */
   due: boolean;
   inFlight: boolean;
@@ -116,7 +143,8 @@ export class LoadGenerator {
   private readonly sockets: Socket[] = [];
   private readonly errors = new Map<string, number>();
   private readonly latencies: number[] = [];
-  private readonly sizes = { seat: new Sizes(), public: new Sizes() };
+  private readonly sizes = { public: new Sizes(), seatPart: new Sizes() };
+  private partsInWindow = 0;
   private accepted = 0;
   private timeouts = 0;
   private missedBeats = 0;
@@ -190,7 +218,11 @@ export class LoadGenerator {
       timeouts: this.timeouts,
       missedBeats: this.missedBeats,
       olderViews: this.olderViews,
-      viewBytes: { seat: this.sizes.seat.mean, public: this.sizes.public.mean },
+      viewBytes: {
+        public: this.sizes.public.mean,
+        seatPart: this.sizes.seatPart.mean,
+        partsPerMove: this.accepted === 0 ? 0 : this.partsInWindow / this.accepted,
+      },
       generator: {
         cpuPercent: ((cpu.user + cpu.system) / 1000 / windowMs) * 100,
         eventLoopDelayP99Ms: lag.percentile(99) / 1e6,
@@ -213,7 +245,7 @@ export class LoadGenerator {
     return sentAt >= this.windowStart && sentAt < this.windowEnd;
   }
 
-  private async connect(kind: 'seat' | 'public'): Promise<{ socket: Socket; index: number }> {
+  private async connect(kind: 'phone' | 'watcher'): Promise<{ socket: Socket; index: number }> {
     const index = this.socketCount++;
     const url = this.spec.urls[index % this.spec.urls.length] ?? '';
     const socket = io(url, {
@@ -221,17 +253,22 @@ export class LoadGenerator {
       forceNew: true,
       reconnection: false,
       timeout: 10_000,
-      // Watchers need only a view's version and status; phones read the whole view to choose their moves.
-      ...(kind === 'public' ? { parser: glanceParser } : {}),
+      // Watchers need only a view's version and status; phones read every message in full to choose their moves.
+      ...(kind === 'watcher' ? { parser: glanceParser } : {}),
     });
     this.sockets.push(socket);
     await new Promise<void>((resolve, reject) => {
       socket.once('connect', () => resolve());
       socket.once('connect_error', (err) => reject(new Error(`could not connect to ${url}: ${err.message}`)));
     });
-    const sizes = this.sizes[kind];
     socket.io.engine.on('data', (data) => {
-      if (typeof data === 'string' && data.startsWith(VIEW_PREFIX)) sizes.add(data.length);
+      if (typeof data !== 'string') return;
+      if (data.startsWith(VIEW_PREFIX)) {
+        this.sizes.public.add(data.length);
+      } else if (data.startsWith(PART_PREFIX)) {
+        this.sizes.seatPart.add(data.length);
+        if (this.measured(performance.now())) this.partsInWindow += 1;
+      }
     });
     socket.on('disconnect', (reason) => {
       if (!this.closing) this.count(`socket/${reason.replaceAll(' ', '-')}`);
@@ -247,9 +284,10 @@ export class LoadGenerator {
 
   private async openRoom(): Promise<Room> {
     const { workload, game } = this.spec;
-    const tv = await this.connect('public');
+    const tv = await this.connect('watcher');
     let room: Room | null = null;
-    tv.socket.on(ServerEvent.view, (view: RoomView) => {
+    // The glance decoder hands over only these two fields of a view.
+    tv.socket.on(ServerEvent.view, (view: Pick<PublicRoomView, 'version' | 'status'>) => {
       if (room === null) return;
       this.delivered(room, room.tracker.seen(0, view.version, performance.now()));
       if (view.status === 'finished' && !room.restarting && this.beating) void this.rematch(room);
@@ -271,13 +309,17 @@ export class LoadGenerator {
 
     // Phones join one after another so that seat numbers follow names; spectators in parallel.
     for (let p = 0; p < workload.players; p++) {
-      const { socket } = await this.connect('seat');
-      const phone: Phone = { socket, seat: -1, token: '', latest: null, due: false, inFlight: false, moves: 0, timer: null };
+      const { socket } = await this.connect('phone');
+      const phone: Phone = { socket, seat: -1, token: '', heard: nothingHeard, due: false, inFlight: false, moves: 0, timer: null };
       const index = 1 + p;
-      socket.on(ServerEvent.view, (view: RoomView) => {
+      // A seat's part comes just before the view of its version, so the view is what completes a change.
+      socket.on(ServerEvent.seat, (part: SeatPart) => {
+        phone.heard = hearPart(phone.heard, part);
+      });
+      socket.on(ServerEvent.view, (view: PublicRoomView) => {
         // With several nodes a view can overtake an older one; a phone plays from the newest it has.
-        if (phone.latest !== null && view.version < phone.latest.version) this.olderViews += 1;
-        else phone.latest = view;
+        if (phone.heard.room !== null && view.version < phone.heard.room.version) this.olderViews += 1;
+        phone.heard = hearRoom(phone.heard, view);
         seen(index, view.version);
         if (phone.due && !phone.inFlight) this.move(opened, phone);
       });
@@ -293,8 +335,8 @@ export class LoadGenerator {
     }
     const spectators = Array.from({ length: workload.spectators }, (_, s) => 1 + workload.players + s);
     await pool(spectators, SPECTATOR_CONCURRENCY, async (index) => {
-      const { socket } = await this.connect('public');
-      socket.on(ServerEvent.view, (view: RoomView) => seen(index, view.version));
+      const { socket } = await this.connect('watcher');
+      socket.on(ServerEvent.view, (view: Pick<PublicRoomView, 'version'>) => seen(index, view.version));
       await this.request(socket, ClientEvent.joinRoom, { code: opened.code, as: 'spectator' });
       opened.spectators.push(socket);
     });
@@ -319,10 +361,12 @@ export class LoadGenerator {
     );
   }
 
-  /** Send the phone's move now if its latest view lets it move; otherwise the beat stays due. */
+  /** Send the phone's move now if its view lets it move; otherwise the beat stays due. */
   private move(room: Room, phone: Phone): void {
-    if (!this.beating || phone.latest === null) return;
-    const action = this.spec.choose(phone.latest, phone.seat);
+    if (!this.beating) return;
+    const view = assembledView(phone.heard, { role: 'seat' });
+    if (view === null) return;
+    const action = this.spec.choose(view, phone.seat);
     if (action === null) return;
     phone.due = false;
     phone.inFlight = true;
@@ -332,7 +376,7 @@ export class LoadGenerator {
       code: room.code,
       token: phone.token,
       id: `m${++phone.moves}`,
-      version: phone.latest.version,
+      version: view.version,
       action,
     };
     phone.socket.timeout(this.spec.timeoutMs).emit(ClientEvent.action, payload, (err: Error | null, reply: Reply<ActionResult>) => {

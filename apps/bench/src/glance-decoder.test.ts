@@ -1,4 +1,4 @@
-import { ServerEvent } from '@rollcall/protocol';
+import { ServerEvent, type PublicRoomView, type SeatPart } from '@rollcall/protocol';
 import { Encoder, PacketType, type Packet } from 'socket.io-parser';
 import { describe, expect, it } from 'vitest';
 import { GlanceDecoder } from './glance-decoder.js';
@@ -12,11 +12,27 @@ function decode(text: string): Packet[] {
 }
 
 const encode = (packet: Packet) => new Encoder().encode(packet)[0] as string;
+const event = (name: string, body: unknown): Packet => ({ type: PacketType.EVENT, nsp: '/', data: [name, body] });
+
+const publicView: PublicRoomView = {
+  code: 'ABCD',
+  version: 1234,
+  status: 'finished',
+  seats: [{ seat: 0, name: 'Ann', connected: true, vacant: false }],
+  lead: 0,
+  locked: false,
+  spectatorsAllowed: true,
+  spectators: 2,
+  game: { id: 'wfgts', options: {} },
+  timer: { seconds: 0, deadline: null },
+  awaiting: [],
+  play: { kind: 'public', rolls: [[1, 2]] },
+  outcome: null,
+};
 
 describe('the watchers’ decoder', () => {
-  it('reads only the version and status of a view', () => {
-    const view = { code: 'ABCD', version: 1234, status: 'finished', seats: [{ seat: 0, name: 'Ann' }], play: { rolls: [[1, 2]] } };
-    const [packet] = decode(encode({ type: PacketType.EVENT, nsp: '/', data: [ServerEvent.view, view] }));
+  it('reads only the version and status of a public view', () => {
+    const [packet] = decode(encode(event(ServerEvent.view, publicView)));
     expect(packet?.data).toEqual([ServerEvent.view, { version: 1234, status: 'finished' }]);
   });
 
@@ -24,6 +40,8 @@ describe('the watchers’ decoder', () => {
     const ack: Packet = { type: PacketType.ACK, nsp: '/', id: 3, data: [{ ok: true, value: { code: 'ABCD', role: 'spectator' } }] };
     expect(decode(encode(ack))).toEqual([ack]);
     const odd = { version: 2, code: 'ABCD' };
-    expect(decode(encode({ type: PacketType.EVENT, nsp: '/', data: [ServerEvent.view, odd] }))[0]?.data).toEqual([ServerEvent.view, odd]);
+    expect(decode(encode(event(ServerEvent.view, odd)))[0]?.data).toEqual([ServerEvent.view, odd]);
+    const part: SeatPart = { code: 'ABCD', version: 7, seat: 1, play: { kind: 'seat', me: { seat: 1 } } };
+    expect(decode(encode(event(ServerEvent.seat, part)))[0]?.data).toEqual([ServerEvent.seat, part]);
   });
 });

@@ -2,13 +2,13 @@ import { ServerEvent } from '@rollcall/protocol';
 import { Decoder, Encoder, PacketType } from 'socket.io-parser';
 
 const VIEW_PREFIX = `${PacketType.EVENT}["${ServerEvent.view}",`;
-/** Both servers write a view's code, version and status first (see `roomViews` and the floor). */
+/** Both servers write a public view's code, version and status first (see the server's `publicView` and the floor). */
 const HEAD = /^\{"code":"[A-Z]+","version":(\d+),"status":"([a-z]+)"/;
 
 /**
  * A Socket.IO decoder for the sockets that only watch (the TV and the
- * spectators): of a view it reads the version and status at its head and
- * leaves the rest unparsed, so that a thousand watchers cost the generator
+ * spectators): of a public view it reads the version and status at its head
+ * and leaves the rest unparsed, so that a thousand watchers cost the generator
  * little and it measures the server rather than itself. Anything it does not
  * recognise is decoded in full as usual.
  */

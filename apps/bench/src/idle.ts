@@ -1,6 +1,7 @@
 /** `pnpm bench:idle`: server memory per idle connected socket and per room. */
 import { parseArgs } from 'node:util';
 import { io, type Socket } from 'socket.io-client';
+import { DEFAULT_FLOOR_SIZES } from './floor-server.js';
 import { LoadGenerator } from './generator.js';
 import { describeMachine } from './machine.js';
 import { idleMemory, median } from './memory.js';
@@ -52,7 +53,7 @@ async function measure(kind: TargetKind, o: IdleOptions) {
   const target =
     kind === 'ours'
       ? await startOurs({ nodes: 1, store: 'sqlite', redisUrl: null, profile: false, serverDir: o.serverDir })
-      : await startFloor({ seat: 2200, public: 1300 });
+      : await startFloor(DEFAULT_FLOOR_SIZES);
   const url = target.urls[0] ?? '';
   const generator = (rooms: number) =>
     new LoadGenerator({

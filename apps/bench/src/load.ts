@@ -1,14 +1,11 @@
 /** `pnpm bench:load`: load our server and the floor with scripted wfgts rooms and report. */
 import { writeFileSync } from 'node:fs';
 import { parseLoadArgs, USAGE, type LoadPlan } from './cli.js';
-import type { FloorSizes } from './floor-server.js';
+import { DEFAULT_FLOOR_SIZES, type FloorSizes } from './floor-server.js';
 import { describeMachine, waitForQuietMachine } from './machine.js';
 import { verdict } from './point.js';
 import { formatCapacity, formatProfile, formatRuns, type JudgedRun } from './report.js';
 import { runPoint } from './run-point.js';
-
-/** Sizes for a floor run without one of ours to copy: what a mid-game wfgts room of 6 sends. */
-const DEFAULT_FLOOR_SIZES: FloorSizes = { seat: 2200, public: 1300 };
 
 function describePlan(plan: LoadPlan): string {
   const { players, spectators, rate } = plan.points[0] ?? { players: 0, spectators: 0, rate: 0 };
@@ -49,7 +46,9 @@ async function main(): Promise<void> {
       for (const target of plan.targets) {
         if (stopped.has(target)) continue;
         const { result, profile } = await runPoint(plan, target, workload, sizes);
-        if (target === 'ours' && result.viewBytes.seat > 0) sizes = result.viewBytes;
+        if (target === 'ours' && result.viewBytes.seatPart > 0) {
+          sizes = { public: result.viewBytes.public, seatPart: result.viewBytes.seatPart };
+        }
         const judged = { result, ...verdict(result, plan.criteria) };
         runs.push(judged);
         const l = result.latency;

@@ -1,3 +1,4 @@
+import type { ViewBytes } from './generator.js';
 import type { LatencySummary } from './latency.js';
 
 /** What a run is pointed at: our server, or the raw Socket.IO floor. */
@@ -40,8 +41,11 @@ export interface PointResult {
   generator: { cpuPercent: number; eventLoopDelayP99Ms: number };
   /** The rest of the machine over the window: CPU busy outside our processes, and the load average as the run began. */
   machine: { otherCpuPercent: number; loadAverage: number };
-  /** Mean size of the view messages received: the Socket.IO packet, i.e. the WebSocket message less Engine.IO's 1-byte type. */
-  viewBytes: { seat: number; public: number };
+  /**
+   * Mean sizes of the public view and of a seat part as received: the Socket.IO packet, i.e. the WebSocket
+   * message less Engine.IO's 1-byte type; and seat parts received per move accepted, over the window.
+   */
+  viewBytes: ViewBytes;
 }
 
 /** What a point must show to pass. */

@@ -4,7 +4,7 @@ import { basename, join } from 'node:path';
 import { performance } from 'node:perf_hooks';
 import type { LoadPlan } from './cli.js';
 import { summariseProfile, type CpuProfile, type ProfileSummary } from './cpu-profile.js';
-import type { FloorSizes } from './floor-server.js';
+import { DEFAULT_FLOOR_SIZES, type FloorSizes } from './floor-server.js';
 import { LoadGenerator, type LoadOutcome } from './generator.js';
 import { summarise } from './latency.js';
 import type { PointResult, TargetKind, Workload } from './point.js';
@@ -56,7 +56,7 @@ export async function runPoint(
           profile: plan.profile,
           serverDir: plan.serverDir,
         })
-      : await startFloor(floorSizes ?? { seat: 1500, public: 1000 });
+      : await startFloor(floorSizes ?? DEFAULT_FLOOR_SIZES);
   const generator = new LoadGenerator({
     urls: running.urls,
     workload,
@@ -86,7 +86,7 @@ export async function runPoint(
         timeouts: 0,
         missedBeats: 0,
         olderViews: 0,
-        viewBytes: { seat: 0, public: 0 },
+        viewBytes: { public: 0, seatPart: 0, partsPerMove: 0 },
         generator: { cpuPercent: Number.NaN, eventLoopDelayP99Ms: Number.NaN },
       };
     } else {

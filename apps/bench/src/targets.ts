@@ -211,7 +211,11 @@ export function startFloor(sizes: FloorSizes): Promise<RunningTarget> {
     cwd: benchDir,
     script: 'src/floor-main.ts',
     nodeArgs: () => [],
-    env: (port) => ({ PORT: String(port), FLOOR_SEAT_BYTES: String(sizes.seat), FLOOR_PUBLIC_BYTES: String(sizes.public) }),
+    env: (port) => ({
+      PORT: String(port),
+      FLOOR_PUBLIC_BYTES: String(sizes.public),
+      FLOOR_SEAT_PART_BYTES: String(sizes.seatPart),
+    }),
   });
 }
 

@@ -1,7 +1,7 @@
 import type { RoomView } from '@rollcall/protocol';
 import type { wfgts } from '@rollcall/rules';
 
-/** The move a phone makes from its own view, or null when the game is not waiting on it. */
+/** The move a phone makes from its view (the public view with its seat's part laid over it), or null when the game is not waiting on it. */
 export type ChooseMove = (view: RoomView, seat: number) => unknown;
 
 /**

@@ -1,9 +1,10 @@
-import type { RoomView } from '@rollcall/protocol';
+import type { PublicRoomView, SeatPart } from '@rollcall/protocol';
 import { Server } from 'socket.io';
 import { describe, expect, it, vi } from 'vitest';
 import { channel, socketDelivery } from './delivery.js';
 
-const view = (role: string) => ({ code: 'ABCD', viewer: { role } }) as unknown as RoomView;
+const view = { code: 'ABCD', version: 3 } as PublicRoomView;
+const part: SeatPart = { code: 'ABCD', version: 3, seat: 0, play: null };
 
 describe('delivery over one Socket.IO server', () => {
   it('sends a view only to audiences someone is in, so an empty one costs no encoding', () => {
@@ -11,13 +12,13 @@ describe('delivery over one Socket.IO server', () => {
     const io = new Server();
     const to = vi.spyOn(io, 'to');
     const delivery = socketDelivery(io);
-    io.sockets.adapter.addAll('spectator-socket', new Set([channel.spectators('ABCD')]));
-    io.sockets.adapter.addAll('seat-socket', new Set([channel.seat('ABCD', 'seat-a')]));
+    io.sockets.adapter.addAll('seat-socket', new Set([channel.seat('ABCD', 'seat-a'), channel.room('ABCD')]));
 
-    delivery.sendPublic('ABCD', { host: view('host'), display: view('host'), spectator: view('spectator') });
-    delivery.sendSeat('ABCD', 'seat-a', view('seat'));
-    delivery.sendSeat('ABCD', 'seat-b', view('seat'));
+    delivery.sendSeat('ABCD', 'seat-a', part);
+    delivery.sendSeat('ABCD', 'seat-b', part);
+    delivery.sendRoom('ABCD', view);
+    delivery.sendRoom('WXYZ', { ...view, code: 'WXYZ' });
 
-    expect(to.mock.calls.map(([name]) => name)).toEqual([channel.spectators('ABCD'), channel.seat('ABCD', 'seat-a')]);
+    expect(to.mock.calls.map(([name]) => name)).toEqual([channel.seat('ABCD', 'seat-a'), channel.room('ABCD')]);
   });
 });

@@ -1,4 +1,4 @@
-import { ServerEvent, type RoomView, type SeatLost } from '@rollcall/protocol';
+import { ServerEvent, type PublicRoomView, type SeatLost, type SeatPart } from '@rollcall/protocol';
 import type { Server, Socket } from 'socket.io';
 import type { Presence } from './views.js';
 
@@ -19,14 +19,15 @@ export interface Delivery {
   evictSeat(code: string, seatId: string, reason: SeatLost['reason'], keepConnectionId?: string): void;
   /** Which of the given seats have a connection, and how many spectators watch (asking other nodes, if any). */
   presence(code: string, seatIds: readonly string[]): Presence | Promise<Presence>;
-  /** Send the public views to every host screen and spectator of the room. */
-  sendPublic(code: string, views: { host: RoomView; display: RoomView; spectator: RoomView }): void;
-  /** Send a seat's view to that seat's connections. */
-  sendSeat(code: string, seatId: string, view: RoomView): void;
+  /** Send the public view to every connection in the room: host screens, phones and spectators. */
+  sendRoom(code: string, view: PublicRoomView): void;
+  /** Send a seat's own part to that seat's connections. */
+  sendSeat(code: string, seatId: string, part: SeatPart): void;
 }
 
-/** The Socket.IO room of each audience of a room. */
+/** The Socket.IO room of each audience of a room, and of the whole room. */
 export const channel = {
+  room: (code: string) => `${code}/all`,
   host: (code: string) => `${code}/host`,
   display: (code: string) => `${code}/display`,
   spectators: (code: string) => `${code}/spectators`,
@@ -62,6 +63,7 @@ export function evictLocally(
     const socket = io.sockets.sockets.get(id);
     if (socket === undefined || id === keepConnectionId) continue;
     void socket.leave(name);
+    void socket.leave(channel.room(code));
     setMembership(socket, null);
     socket.emit(ServerEvent.seatLost, lost);
   }
@@ -87,8 +89,9 @@ export function hasLocal(io: Server, channel: string): boolean {
 }
 
 /**
- * Delivery over one Socket.IO server. Each audience is a Socket.IO room, so a
- * broadcast is one call; `route` may narrow where each one goes.
+ * Delivery over one Socket.IO server. Each audience is a Socket.IO room, and
+ * so is the whole room, so a broadcast is one call and the public view is
+ * encoded once for everyone; `route` may narrow where each one goes.
  */
 export function socketDelivery(
   io: Server,
@@ -99,20 +102,21 @@ export function socketDelivery(
       const socket = io.sockets.sockets.get(connectionId);
       if (socket === undefined) return null;
       const before = membershipOf(socket);
-      if (before !== null) void socket.leave(channelOf(before.code, before.audience));
-      void socket.join(channelOf(code, audience));
+      if (before !== null) {
+        void socket.leave(channelOf(before.code, before.audience));
+        void socket.leave(channel.room(before.code));
+      }
+      void socket.join([channelOf(code, audience), channel.room(code)]);
       setMembership(socket, { code, audience });
       return before;
     },
     evictSeat: (code, seatId, reason, keepConnectionId) => evictLocally(io, code, seatId, reason, keepConnectionId),
     presence: (code, seatIds) => localPresence(io, code, seatIds),
-    sendPublic(code, views) {
-      route(code, channel.host(code))?.emit(ServerEvent.view, views.host);
-      route(code, channel.display(code))?.emit(ServerEvent.view, views.display);
-      route(code, channel.spectators(code))?.emit(ServerEvent.view, views.spectator);
+    sendRoom(code, view) {
+      route(code, channel.room(code))?.emit(ServerEvent.view, view);
     },
-    sendSeat(code, seatId, view) {
-      route(code, channel.seat(code, seatId))?.emit(ServerEvent.view, view);
+    sendSeat(code, seatId, part) {
+      route(code, channel.seat(code, seatId))?.emit(ServerEvent.seat, part);
     },
   };
 }

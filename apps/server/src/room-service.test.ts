@@ -1,10 +1,10 @@
 import { rmSync } from 'node:fs';
-import type { RoomView } from '@rollcall/protocol';
 import pino from 'pino';
 import { afterEach, describe, expect, it } from 'vitest';
 import { tempDataDir } from '../test/harness.js';
 import { ManualClock } from './clock.js';
 import type { Delivery } from './delivery.js';
+import { replayMove } from './room-changes.js';
 import { RoomService } from './room-service.js';
 import type { RoomStore } from './store/room-store.js';
 import { openSqliteStore } from './store/sqlite-store.js';
@@ -22,7 +22,7 @@ type Happening = { commit: number } | { view: number; to: string };
 
 async function sqliteStore(): Promise<RoomStore> {
   const dir = tempDataDir();
-  const store = await openSqliteStore(dir);
+  const store = await openSqliteStore(dir, { replay: replayMove });
   stores.push({ dir, store });
   return store;
 }
@@ -37,8 +37,8 @@ function recordingDelivery(happenings: Happening[]): Delivery {
     },
     evictSeat: () => undefined,
     presence: (_code, seatIds) => ({ connectedSeats: new Set(seatIds.filter((id) => seats.has(id))), spectators: 0 }),
-    sendPublic: (_code, views) => void happenings.push({ view: views.host.version, to: 'public' }),
-    sendSeat: (_code, seatId, view: RoomView) => void happenings.push({ view: view.version, to: seatId }),
+    sendRoom: (_code, view) => void happenings.push({ view: view.version, to: 'room' }),
+    sendSeat: (_code, seatId, part) => void happenings.push({ view: part.version, to: seatId }),
   };
 }
 
@@ -93,13 +93,42 @@ describe('the room service', () => {
     await rooms.start({ code, token: seatToken });
     await rooms.act({ code, token: seatToken, id: 'a', action: { type: 'carry', dice: [1] } });
     const views = happenings.filter((h) => 'view' in h && h.view > 1);
-    expect(views.length).toBeGreaterThanOrEqual(6);
+    expect(views.length).toBeGreaterThanOrEqual(5);
     for (const view of views) {
       if (!('view' in view)) continue;
       const stored = happenings.findIndex((h) => 'commit' in h && h.commit === view.view);
       expect(stored).toBeGreaterThanOrEqual(0);
       expect(stored).toBeLessThan(happenings.indexOf(view));
     }
+  });
+
+  it('sends a seat its own part only when it changed, always before the view of that version', async () => {
+    const happenings: Happening[] = [];
+    const rooms = service(await sqliteStore(), happenings);
+    const created = await rooms.create('phone-1', { as: 'player', name: 'Ann' });
+    if (!created.ok) throw new Error(created.error.code);
+    const { code, seatToken: ann } = created.value;
+    const joined = await rooms.join('phone-2', { code, as: 'player', name: 'Bo' });
+    if (!joined.ok || joined.value.role !== 'seat') throw new Error('Bo could not join');
+    const bo = joined.value.seatToken;
+    await rooms.configure({ code, token: ann, game: 'wfgts' });
+    await rooms.start({ code, token: ann });
+    const sentFor = async (move: () => Promise<unknown>) => {
+      const from = happenings.length;
+      await move();
+      return happenings.slice(from).map((h) => ('view' in h ? h.to : 'commit'));
+    };
+    const seatIds = [...new Set(happenings.flatMap((h) => ('view' in h && h.to !== 'room' ? [h.to] : [])))];
+    expect(seatIds).toHaveLength(2);
+    const [annId, boId] = seatIds;
+
+    // Ann's carry changes only her own sheet; Bo's completes the step, the dice roll and both sheets change.
+    expect(await sentFor(() => rooms.act({ code, token: ann, id: 'a', action: { type: 'carry', dice: [] } }))).toEqual([annId, 'room']);
+    const both = await sentFor(() => rooms.act({ code, token: bo, id: 'b', action: { type: 'carry', dice: [] } }));
+    expect(both.slice(0, 2).sort()).toEqual([annId, boId].sort());
+    expect(both.at(-1)).toBe('room');
+    // A connection coming or going changes who is shown as connected, not anyone's part.
+    expect(await sentFor(async () => rooms.presenceChanged({ code, audience: { role: 'spectator' } }))).toEqual([]);
   });
 
   it('retries a change that lost the race to another writer, on top of the newer room', async () => {

@@ -33,7 +33,7 @@ import { canLead, holderOf, newRoom, RECENT_ACTIONS, type Holder, type RoomRecor
 import { hashToken, newId, newRoomCode, newToken } from './secrets.js';
 import type { RoomStore } from './store/room-store.js';
 import { TurnTimers } from './turn-timers.js';
-import { roomViews } from './views.js';
+import { publicView, samePart, seatPart } from './views.js';
 
 /** Everything the room service works with; all of it injected. */
 export interface RoomServiceDeps {
@@ -231,17 +231,17 @@ export class RoomService {
     });
   }
 
-  /** A connection left: the room's views show who is still there. */
+  /** A connection left: the room's public view shows who is still there; no seat's own part changed. */
   presenceChanged(membership: Membership): void {
     if (membership.audience.role === 'host') return;
-    this.resend(membership.code);
+    this.resend(membership.code, 'public');
   }
 
-  /** Send the room's current views again: who is there changed, or some views may have been lost on the way. */
-  resend(code: string): void {
+  /** Send the room's current views again: who is there changed (`public`), or some may have been lost on the way (`all`). */
+  resend(code: string, what: 'public' | 'all' = 'all'): void {
     void this.serial(code, async () => {
       const room = await this.deps.store.load(code);
-      if (room !== null) await this.publish(room);
+      if (room !== null) await this.publish(room, what === 'public' ? room : undefined);
     }).catch((err: unknown) => this.roomLog(code).error({ err }, 'could not send views'));
   }
 
@@ -342,7 +342,7 @@ export class RoomService {
         const entry = { ...d.note, version: d.room.version, at: d.room.updatedAt };
         if (!(await this.deps.store.commit(d.room, room.version, entry))) continue;
         this.afterCommit(room, d.room, d.note);
-        if (d.effects === undefined) await this.publish(d.room);
+        if (d.effects === undefined) await this.publish(d.room, room);
         else {
           d.effects();
           await this.publishNewest(d.room);
@@ -396,7 +396,7 @@ export class RoomService {
       }
       if (room !== null && room !== start) {
         this.timers.set(code, room.status === 'playing' ? room.deadline : null);
-        await this.publish(room);
+        await this.publish(room, start);
       }
     }).catch((err: unknown) => this.roomLog(code).error({ err }, 'turn timer failed'));
   }
@@ -421,23 +421,23 @@ export class RoomService {
   }
 
   /**
-   * Send this version of the room to everyone in it: public views once each,
-   * seat views to connected seats. The change is already stored, so a failure
-   * here is logged and never turned into a refusal.
+   * Send this version of the room to everyone in it: first each connected
+   * seat's own part, when it differs from what the seat has (`known`, the
+   * version it last got; without it, every part), then the public view,
+   * encoded once for all. A part comes before its view, so a phone never
+   * shows a new view with an old part. The change is already stored, so a
+   * failure here is logged and never turned into a refusal.
    */
-  private async publish(room: RoomRecord): Promise<void> {
+  private async publish(room: RoomRecord, known?: RoomRecord): Promise<void> {
     try {
       const { delivery } = this.deps;
       const presence = await delivery.presence(room.code, room.seats.map((s) => s.id));
-      const views = roomViews(room, presence);
-      delivery.sendPublic(room.code, {
-        host: views.host(true),
-        display: views.host(false),
-        spectator: views.spectator(),
-      });
-      room.seats.forEach((s, seat) => {
-        if (presence.connectedSeats.has(s.id)) delivery.sendSeat(room.code, s.id, views.seat(seat));
-      });
+      for (const s of room.seats) {
+        if (!presence.connectedSeats.has(s.id) || (known !== undefined && samePart(known, room, s.id))) continue;
+        const part = seatPart(room, s.id);
+        if (part !== null) delivery.sendSeat(room.code, s.id, part);
+      }
+      delivery.sendRoom(room.code, publicView(room, presence));
     } catch (err) {
       this.roomLog(room.code).error({ err, version: room.version }, 'could not send views');
     }

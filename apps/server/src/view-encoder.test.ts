@@ -7,12 +7,13 @@ import { ViewEncoder } from './view-encoder.js';
 const json = fc.jsonValue();
 
 describe('the view encoder', () => {
-  it('writes a view exactly as Socket.IO’s own encoder does, in any namespace, with or without an id', () => {
+  it('writes a view or a seat part exactly as Socket.IO’s own encoder does, in any namespace, with or without an id', () => {
     const ours = new ViewEncoder();
     const theirs = new Encoder();
+    const event = fc.constantFrom(ServerEvent.view, ServerEvent.seat);
     fc.assert(
-      fc.property(json, fc.constantFrom('/', '/rooms'), fc.option(fc.nat(), { nil: undefined }), (view, nsp, id) => {
-        const packet: Packet = { type: PacketType.EVENT, nsp, id, data: [ServerEvent.view, view] };
+      fc.property(event, json, fc.constantFrom('/', '/rooms'), fc.option(fc.nat(), { nil: undefined }), (name, view, nsp, id) => {
+        const packet: Packet = { type: PacketType.EVENT, nsp, id, data: [name, view] };
         expect(ours.encode(packet)).toEqual(theirs.encode(packet));
       }),
     );

@@ -1,5 +1,5 @@
-import type { RoomView, SeatInfo, ViewerInfo } from '@rollcall/protocol';
-import { findGame, type AnyGame, type Viewer } from '@rollcall/rules';
+import type { PublicRoomView, SeatInfo, SeatPart } from '@rollcall/protocol';
+import { findGame, type AnyGame } from '@rollcall/rules';
 import type { RoomRecord } from './room-record.js';
 
 /** Who is connected to a room right now; not part of the stored room. */
@@ -8,24 +8,22 @@ export interface Presence {
   spectators: number;
 }
 
-/** The views of one version of a room: each public one built once, seat views on demand. */
-export interface RoomViews {
-  host(controls: boolean): RoomView;
-  spectator(): RoomView;
-  seat(seat: number): RoomView;
+/** The game of a room while it has one on (or just finished), else undefined. */
+function liveGame(room: RoomRecord): AnyGame | undefined {
+  const game = room.game === null ? undefined : findGame(room.game.id);
+  return room.play !== null ? game : undefined;
 }
 
-/** Build the views of a room. Game views are computed lazily and at most once per viewer. */
-export function roomViews(room: RoomRecord, presence: Presence): RoomViews {
-  const game: AnyGame | undefined = room.game === null ? undefined : findGame(room.game.id);
-  const live = room.play !== null && game !== undefined;
+/** The room as everyone in it sees it: host screens, spectators and, under their own parts, phones. */
+export function publicView(room: RoomRecord, presence: Presence): PublicRoomView {
+  const game = liveGame(room);
   const seats: SeatInfo[] = room.seats.map((s, seat) => ({
     seat,
     name: s.name,
     connected: presence.connectedSeats.has(s.id),
     vacant: s.tokenHash === null,
   }));
-  const base: Omit<RoomView, 'viewer' | 'play'> = {
+  return {
     code: room.code,
     version: room.version,
     status: room.status,
@@ -36,20 +34,64 @@ export function roomViews(room: RoomRecord, presence: Presence): RoomViews {
     spectators: presence.spectators,
     game: room.game === null ? null : { id: room.game.id, options: room.game.options },
     timer: { seconds: room.timerSeconds, deadline: room.deadline },
-    awaiting: live && room.status === 'playing' ? game.awaiting(room.play).map((a) => a.seat) : [],
-    outcome: live ? game.outcome(room.play) : null,
+    awaiting: game !== undefined && room.status === 'playing' ? game.awaiting(room.play).map((a) => a.seat) : [],
+    outcome: game !== undefined ? game.outcome(room.play) : null,
+    // A spectator sees what anyone may see; the host screen sees the same.
+    play: game !== undefined ? game.view(room.play, { role: 'spectator' }) : null,
   };
-  const gameViews = new Map<string, unknown>();
-  const play = (viewer: Viewer): unknown => {
-    if (!live) return null;
-    const key = viewer.role === 'seat' ? `seat:${viewer.seat}` : viewer.role;
-    if (!gameViews.has(key)) gameViews.set(key, game.view(room.play, viewer));
-    return gameViews.get(key);
-  };
-  const view = (viewer: ViewerInfo, gameViewer: Viewer): RoomView => ({ ...base, viewer, play: play(gameViewer) });
-  return {
-    host: (controls) => view({ role: 'host', controls }, { role: 'host' }),
-    spectator: () => view({ role: 'spectator' }, { role: 'spectator' }),
-    seat: (seat) => view({ role: 'seat', seat }, { role: 'seat', seat }),
-  };
+}
+
+/**
+ * The fields a seat's game view has of its own: those not shared with the
+ * public view. Games build a seat's view from the public one and share its
+ * parts as the very same objects, so the public view with these laid over it
+ * is the seat's view.
+ */
+function ownFields(game: AnyGame, play: unknown, seat: number): Record<string, unknown> | null {
+  const shared: unknown = game.view(play, { role: 'spectator' });
+  const own: unknown = game.view(play, { role: 'seat', seat });
+  if (typeof own !== 'object' || own === null || typeof shared !== 'object' || shared === null) return null;
+  const sharedFields = shared as Record<string, unknown>;
+  const fields: Record<string, unknown> = {};
+  for (const [key, value] of Object.entries(own)) if (sharedFields[key] !== value) fields[key] = value;
+  return fields;
+}
+
+interface OwnPart {
+  seat: number;
+  play: Record<string, unknown> | null;
+  /** The part as text, to tell whether it changed between two versions. */
+  text: string;
+}
+
+// Records are never changed once made, so a seat's part stays right for as long as the record lives.
+const ownParts = new WeakMap<RoomRecord, Map<string, OwnPart | null>>();
+
+/** A seat's part of this version of the room, by seat id; built once per record and seat. */
+function ownPart(room: RoomRecord, seatId: string): OwnPart | null {
+  let parts = ownParts.get(room);
+  if (parts === undefined) {
+    parts = new Map();
+    ownParts.set(room, parts);
+  }
+  let part = parts.get(seatId);
+  if (part === undefined) {
+    const seat = room.seats.findIndex((s) => s.id === seatId);
+    const game = liveGame(room);
+    const play = seat === -1 || game === undefined ? null : ownFields(game, room.play, seat);
+    part = seat === -1 ? null : { seat, play, text: JSON.stringify({ seat, play }) };
+    parts.set(seatId, part);
+  }
+  return part;
+}
+
+/** What only this seat sees of this version of the room; null when it has no seat in it. */
+export function seatPart(room: RoomRecord, seatId: string): SeatPart | null {
+  const part = ownPart(room, seatId);
+  return part === null ? null : { code: room.code, version: room.version, seat: part.seat, play: part.play };
+}
+
+/** Whether the seat sees the same of its own in both versions, its seat number included. */
+export function samePart(before: RoomRecord, after: RoomRecord, seatId: string): boolean {
+  return before.code === after.code && ownPart(before, seatId)?.text === ownPart(after, seatId)?.text;
 }

@@ -1,7 +1,7 @@
 import { ClientEvent } from '@rollcall/protocol';
 import { afterEach, describe, expect, it } from 'vitest';
 import { openTable, startServer, type Table, type TestServer } from './harness.js';
-import { latest, playUntil, replayedOutcome } from './wfgts-driver.js';
+import { latest, playUntil, replayedOutcome, settle } from './wfgts-driver.js';
 
 const SEED = '00112233445566778899aabbccddeeff';
 
@@ -20,7 +20,8 @@ describe('a whole wfgts game over real sockets', () => {
     if (ann === undefined) throw new Error('no lead');
     // The lead's phone runs the room here; the host screen could do the same.
     await ann.client.must(ClientEvent.configure, { code: table.code, token: ann.token, game: 'wfgts' });
-    await ann.client.must(ClientEvent.start, { code: table.code, token: ann.token });
+    const started = await ann.client.must(ClientEvent.start, { code: table.code, token: ann.token });
+    await settle(table, started.version);
 
     const final = await playUntil(table);
 

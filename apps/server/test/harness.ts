@@ -16,6 +16,14 @@ import {
   type ReplyValues,
   type RoomView,
   type SeatLost,
+  assembledView,
+  hearPart,
+  hearRoom,
+  nothingHeard,
+  type Heard,
+  type Looker,
+  type PublicRoomView,
+  type SeatPart,
 } from '@rollcall/protocol';
 import type { FastifyInstance } from 'fastify';
 import { io, type Socket } from 'socket.io-client';
@@ -23,6 +31,7 @@ import { buildApp } from '../src/app.js';
 import type { Clock } from '../src/clock.js';
 import { loadConfig } from '../src/config.js';
 import { createLogger } from '../src/logger.js';
+import { replayMove } from '../src/room-changes.js';
 import { openRedisStore } from '../src/store/redis-store.js';
 import type { RoomStore } from '../src/store/room-store.js';
 import { openSqliteStore } from '../src/store/sqlite-store.js';
@@ -61,7 +70,7 @@ export async function startServer(
   const store =
     config.store === 'redis'
       ? openRedisStore(config.redisUrl, createLogger(config))
-      : await openSqliteStore(dataDir, { sync: config.sqliteSync });
+      : await openSqliteStore(dataDir, { sync: config.sqliteSync, replay: replayMove });
   const app = await buildApp(config, { store, clock: options.clock });
   await app.listen({ port: config.port, host: config.host });
   const address = app.server.address();
@@ -171,6 +180,15 @@ export interface Received {
   payload: unknown;
 }
 
+/** Who a create or join asks to be, as far as putting views together goes. */
+function lookerOf(event: ClientEventName, payload: unknown): Looker | null {
+  if (event !== ClientEvent.createRoom && event !== ClientEvent.joinRoom) return null;
+  const p = (typeof payload === 'object' && payload !== null ? payload : {}) as { as?: unknown; hostToken?: unknown };
+  if (p.as === 'player' || p.as === 'seat') return { role: 'seat' };
+  if (p.as === 'host') return { role: 'host', controls: event === ClientEvent.createRoom || p.hostToken !== undefined };
+  return p.as === 'spectator' ? { role: 'spectator' } : null;
+}
+
 /** A Socket.IO client that records every message it receives. */
 export class TestClient {
   /** Every event and every reply, in order. */
@@ -195,9 +213,25 @@ export class TestClient {
     return client;
   }
 
-  /** Every view received, oldest first. */
+  /** Who this client asked to be, and from which received message on. */
+  private readonly lookers: { from: number; looker: Looker }[] = [];
+
+  /**
+   * Every view received, oldest first, put together as the web app does: one
+   * per public view, with this client's viewer and, for a seat, its own part.
+   */
   get views(): RoomView[] {
-    return this.received.filter((r) => r.event === ServerEvent.view).map((r) => r.payload as RoomView);
+    const views: RoomView[] = [];
+    let heard: Heard = nothingHeard;
+    for (const [i, r] of this.received.entries()) {
+      if (r.event === ServerEvent.seat) heard = hearPart(heard, r.payload as SeatPart);
+      if (r.event !== ServerEvent.view) continue;
+      heard = hearRoom(heard, r.payload as PublicRoomView);
+      const looker = this.lookers.findLast((l) => l.from <= i)?.looker ?? { role: 'spectator' };
+      const view = assembledView(heard, looker);
+      if (view !== null) views.push(view);
+    }
+    return views;
   }
 
   /**
@@ -216,6 +250,8 @@ export class TestClient {
 
   /** Send a client event and wait for its reply. */
   async request<E extends ClientEventName>(event: E, payload: unknown, timeoutMs = 5000): Promise<Reply<ReplyValues[E]>> {
+    const looker = lookerOf(event, payload);
+    if (looker !== null) this.lookers.push({ from: this.received.length, looker });
     const reply = (await this.socket.timeout(timeoutMs).emitWithAck(event, payload)) as Reply<ReplyValues[E]>;
     this.record({ event: `reply:${event}`, payload: reply });
     return reply;

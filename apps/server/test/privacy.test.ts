@@ -1,4 +1,4 @@
-import { ClientEvent, type RoomView } from '@rollcall/protocol';
+import { ClientEvent, ServerEvent, type PublicRoomView, type SeatPart } from '@rollcall/protocol';
 import { applyAction, findGame, generatorDice, seedGenerator, type GeneratorState } from '@rollcall/rules';
 import { afterEach, describe, expect, it } from 'vitest';
 import { openTable, startServer, type Received, type Table, type TestClient, type TestServer } from './harness.js';
@@ -43,6 +43,22 @@ const observers = (t: Table): [string, TestClient][] => [
 ];
 
 describe('privacy, seen from the sockets', () => {
+  it('sends everyone in the room the same public view, and each phone nothing of another seat', async () => {
+    server = await startServer();
+    const t = await startedTable();
+    await playUntil(t, (view) => view.status === 'playing' && (view.play as { round: number }).round === 2);
+    const publicViews = (c: TestClient) =>
+      new Map(c.received.filter((m) => m.event === ServerEvent.view).map((m) => [(m.payload as PublicRoomView).version, JSON.stringify(m.payload)]));
+    const [host, ...rest] = [t.host, t.spectator!, ...t.players.map((p) => p.client)].map(publicViews);
+    expect(host!.size).toBeGreaterThan(10);
+    for (const other of rest) for (const [version, text] of other) if (host!.has(version)) expect(text).toBe(host!.get(version));
+    for (const p of t.players) {
+      const parts = p.client.received.filter((m) => m.event === ServerEvent.seat).map((m) => m.payload as SeatPart);
+      expect(parts.length).toBeGreaterThan(2);
+      expect(new Set(parts.map((part) => part.seat))).toEqual(new Set([p.seat]));
+    }
+  });
+
   it('reveals nothing of a pending carry before the roll', async () => {
     server = await startServer();
     // Two rooms with the same dice; only Ann's hidden carry differs.
@@ -101,11 +117,14 @@ describe('privacy, seen from the sockets', () => {
         }
         expect(text).not.toMatch(/xoshiro|generator|seed/i);
         for (const n of text.match(/\d{6,}/g) ?? []) expect(words.has(n), `${who} got generator state`).toBe(false);
-        // A pending carry only ever appears in a phone's own sheet.
+        // A pending carry only ever appears in a phone's own part, and only its own part ever reaches it.
         const pending = pathsOf(message.payload, 'pendingCarry');
-        expect(pending).toEqual(own === undefined || message.event !== 'room:view' ? [] : pending.map(() => '.play.me.pendingCarry'));
-        if (message.event === 'room:view' && own !== undefined) {
-          expect((message.payload as RoomView<{ me: { seat: number } }>).play?.me.seat ?? own.seat).toBe(own.seat);
+        expect(pending).toEqual(own === undefined || message.event !== ServerEvent.seat ? [] : pending.map(() => '.play.me.pendingCarry'));
+        if (message.event === ServerEvent.seat) {
+          expect(own, `${who} got a seat's own part`).toBeDefined();
+          const part = message.payload as SeatPart & { play: { me?: { seat: number } } | null };
+          expect(part.seat).toBe(own?.seat);
+          expect(part.play?.me?.seat ?? own?.seat).toBe(own?.seat);
         }
       }
     }

@@ -20,8 +20,10 @@ export const ClientEvent = {
 
 /** Events the server sends. */
 export const ServerEvent = {
-  /** The room as this socket's viewer may see it; sent after every change. */
+  /** The room as everyone in it sees it (`PublicRoomView`); sent to every socket of the room after every change. */
   view: 'room:view',
+  /** A seat's own part of the room (`SeatPart`); sent to that seat's sockets when it changed, just before the view. */
+  seat: 'room:seat',
   /** This socket lost its seat: another socket took it over, or the seat was removed. */
   seatLost: 'room:seat-lost',
 } as const;

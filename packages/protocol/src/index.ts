@@ -1,3 +1,4 @@
 export * from './events.js';
 export * from './errors.js';
 export * from './messages.js';
+export * from './view-assembly.js';

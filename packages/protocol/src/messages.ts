@@ -157,7 +157,11 @@ export type ViewerInfo =
   | { role: 'host'; controls: boolean }
   | { role: 'spectator' };
 
-/** The room as one viewer sees it; sent on `room:view` after every change. */
+/**
+ * The room as one viewer sees it. It is put together on the screen: the
+ * `PublicRoomView` everyone gets, the viewer, and for a seat its `SeatPart`
+ * (see `view-assembly.ts`).
+ */
 export interface RoomView<GameView = unknown> {
   code: string;
   /** Goes up on every accepted change. */
@@ -179,4 +183,21 @@ export interface RoomView<GameView = unknown> {
   /** The game's view for this viewer, while a game is on or finished. */
   play: GameView | null;
   outcome: Outcome | null;
+}
+
+/** The room as everyone in it may see it, sent on `room:view`: the host screen's and spectators' view, and every phone's shared part. */
+export type PublicRoomView<GameView = unknown> = Omit<RoomView<GameView>, 'viewer'>;
+
+/**
+ * What only one seat may see, sent on `room:seat` to that seat alone: its seat
+ * number and the fields its game view adds to the public one (its own sheet,
+ * say). Sent when it changed, before the `room:view` of the same version.
+ */
+export interface SeatPart {
+  code: string;
+  /** The room version this part belongs to; it stays right for later versions until a newer part comes. */
+  version: number;
+  seat: number;
+  /** Added over the public game view; null while no game is on. */
+  play: Record<string, unknown> | null;
 }

@@ -32,7 +32,7 @@ const PRESENCE_GUARD_MS = NODE_REQUEST_TIMEOUT_MS + 1_000;
 /** Every audience of a room, as Socket.IO room names. */
 function channelsOf(code: string, seatIds: readonly string[]): string[] {
   const seats = seatIds.map((id) => channel.seat(code, id));
-  return [channel.host(code), channel.display(code), channel.spectators(code), ...seats];
+  return [channel.room(code), channel.host(code), channel.display(code), channel.spectators(code), ...seats];
 }
 
 /**

@@ -24,7 +24,7 @@ const quiet: Delivery = {
   enter: () => null,
   evictSeat: () => undefined,
   presence: () => ({ connectedSeats: new Set(), spectators: 0 }),
-  sendPublic: () => undefined,
+  sendRoom: () => undefined,
   sendSeat: () => undefined,
 };
 

@@ -1,6 +1,14 @@
 import {
   ClientEvent,
   ServerEvent,
+  assembledView,
+  hearPart,
+  hearRoom,
+  nothingHeard,
+  type Heard,
+  type Looker,
+  type PublicRoomView,
+  type SeatPart,
   type ActionResult,
   type Configure,
   type CreateRoom,
@@ -81,6 +89,13 @@ function asSent<T>(reply: unknown): Sent<T> {
   return { ok: false, error: malformed };
 }
 
+/** Who a join asks to be. */
+function lookerOf(payload: JoinRoom): Looker {
+  if (payload.as === 'player' || payload.as === 'seat') return { role: 'seat' };
+  if (payload.as === 'host') return { role: 'host', controls: payload.hostToken !== undefined };
+  return { role: 'spectator' };
+}
+
 const toHex = (bytes: Uint8Array) => Array.from(bytes, (b) => b.toString(16).padStart(2, '0')).join('');
 
 /** One screen's link to one room at a time. */
@@ -96,6 +111,10 @@ export class RoomConnection {
 
   private socket: RoomSocket | null = null;
   private credentials: Credentials | null = null;
+  /** The public view and seat parts heard so far, which `view` is put together from. */
+  private heard: Heard = nothingHeard;
+  /** Who this screen is in the room, known from the moment it asks to enter (views come before the answer). */
+  private looker: Looker | null = null;
   private waiters = new Set<() => void>();
   private readonly ackTimeoutMs: number;
   private readonly attempts: number;
@@ -133,6 +152,7 @@ export class RoomConnection {
   /** Open a new room; the browser remembers the token it is given. */
   async create(payload: CreateRoom): Promise<Sent<Joined>> {
     this.reset();
+    this.looker = payload.as === 'host' ? { role: 'host', controls: true } : { role: 'seat' };
     const reply = await this.request<Joined>(ClientEvent.createRoom, payload, { afterJoin: false, retry: false });
     if (reply.ok) this.adopt(reply.value);
     return reply;
@@ -246,6 +266,7 @@ export class RoomConnection {
 
   private async join(payload: JoinRoom): Promise<Sent<Joined>> {
     if (this.credentials?.code !== payload.code) this.reset();
+    this.looker = lookerOf(payload);
     const reply = await this.request<Joined>(ClientEvent.joinRoom, payload, { afterJoin: false, retry: false });
     if (reply.ok) this.adopt(reply.value);
     return reply;
@@ -262,6 +283,9 @@ export class RoomConnection {
     } else {
       this.credentials = { code, role: 'spectator' };
     }
+    this.looker =
+      joined.role === 'seat' ? { role: 'seat' } : joined.role === 'host' ? { role: 'host', controls: joined.hostToken !== undefined } : { role: 'spectator' };
+    this.show();
     this.joined = joined;
     this.seatLost = null;
     this.status = 'online';
@@ -270,6 +294,8 @@ export class RoomConnection {
 
   private reset(): void {
     this.credentials = null;
+    this.heard = nothingHeard;
+    this.looker = null;
     this.view = null;
     this.joined = null;
     this.seatLost = null;
@@ -295,7 +321,14 @@ export class RoomConnection {
       if (reason === 'io server disconnect') socket.connect();
     });
     socket.on(ServerEvent.view, (view) => {
-      if (socket === this.socket) this.receive(view as RoomView);
+      if (socket !== this.socket || !this.forThisRoom(view)) return;
+      this.heard = hearRoom(this.heard, view as PublicRoomView);
+      this.show();
+    });
+    socket.on(ServerEvent.seat, (part) => {
+      if (socket !== this.socket || !this.forThisRoom(part)) return;
+      this.heard = hearPart(this.heard, part as SeatPart);
+      this.show();
     });
     socket.on(ServerEvent.seatLost, (lost) => {
       const { code, reason } = (lost ?? {}) as Partial<SeatLost>;
@@ -306,12 +339,15 @@ export class RoomConnection {
     return socket;
   }
 
-  private receive(view: RoomView): void {
-    if (this.credentials && view.code !== this.credentials.code) return;
-    const shown = this.view;
-    // Views can overtake each other after a reconnect; never step back in time.
-    if (shown && shown.code === view.code && view.version < shown.version) return;
-    this.view = view;
+  private forThisRoom(message: unknown): boolean {
+    const code = (message as { code?: unknown } | null)?.code;
+    return typeof code === 'string' && (!this.credentials || code === this.credentials.code);
+  }
+
+  /** Show the newest view that can be put together; until a seat's own part has come, the one before stays. */
+  private show(): void {
+    const view = this.looker === null ? null : assembledView(this.heard, this.looker);
+    if (view !== null) this.view = view;
   }
 
   private async rejoin(socket: RoomSocket): Promise<void> {

@@ -1,5 +1,5 @@
 import { describe, expect, it, vi } from 'vitest';
-import type { RoomView } from '@rollcall/protocol';
+import type { PublicRoomView, SeatPart } from '@rollcall/protocol';
 import { RoomConnection, unreachable, type RoomSocket } from './room-connection.svelte.js';
 import { SeatStorage, type KeyValueStore } from './seat-storage.js';
 
@@ -66,12 +66,11 @@ function setup(options: { attempts?: number } = {}) {
   return { socket, storage, connection };
 }
 
-function view(version: number, extra: Partial<RoomView> = {}): RoomView {
+function view(version: number, extra: Partial<PublicRoomView> = {}): PublicRoomView {
   return {
     code: 'ABCD',
     version,
     status: 'lobby',
-    viewer: { role: 'seat', seat: 0 },
     seats: [{ seat: 0, name: 'Ann', connected: true, vacant: false }],
     lead: 0,
     locked: false,
@@ -92,9 +91,14 @@ async function joinedAnn() {
   const ctx = setup();
   const joining = ctx.connection.joinAsPlayer('ABCD', ' Ann ');
   ctx.socket.up();
+  ctx.socket.fire('room:seat', part(0, null));
   (await ctx.socket.nth(0)).ack(null, seatReply);
   await joining;
   return ctx;
+}
+
+function part(version: number, play: SeatPart['play'], seat = 0): SeatPart {
+  return { code: 'ABCD', version, seat, play };
 }
 
 describe('the room connection', () => {
@@ -157,6 +161,31 @@ describe('the room connection', () => {
     const result = await moving;
     expect(result.ok).toBe(false);
     expect(!result.ok && result.error.code).toBe('rule/junk-used');
+  });
+
+  it('shows a phone the public view with its own part laid over it, and a new part only with its view', async () => {
+    const { socket, connection } = await joinedAnn();
+    const game = { id: 'wfgts', options: {} };
+    socket.fire('room:seat', part(3, { kind: 'seat', me: 'sheet 3' }, 1));
+    socket.fire('room:view', view(3, { status: 'playing', game, play: { kind: 'public', round: 1 } }));
+    expect(connection.view).toMatchObject({ version: 3, viewer: { role: 'seat', seat: 1 }, play: { kind: 'seat', round: 1, me: 'sheet 3' } });
+    socket.fire('room:view', view(4, { status: 'playing', game, play: { kind: 'public', round: 2 } }));
+    expect(connection.view?.play).toEqual({ kind: 'seat', round: 2, me: 'sheet 3' });
+    socket.fire('room:seat', part(5, { kind: 'seat', me: 'sheet 5' }, 1));
+    expect(connection.view?.version).toBe(4);
+    socket.fire('room:view', view(5, { status: 'playing', game, play: { kind: 'public', round: 2 } }));
+    expect(connection.view?.play).toEqual({ kind: 'seat', round: 2, me: 'sheet 5' });
+  });
+
+  it('gives a TV its controls only when it opened the room or holds its token', async () => {
+    const { socket, connection } = setup();
+    const watching = connection.host('ABCD');
+    socket.up();
+    socket.fire('room:view', view(2));
+    expect(connection.view?.viewer).toEqual({ role: 'host', controls: false });
+    (await socket.nth(0)).ack(null, { ok: true, value: { code: 'ABCD', role: 'host' } });
+    await watching;
+    expect(connection.canLead).toBe(false);
   });
 
   it('never lets an older view replace a newer one', async () => {
