@@ -64,7 +64,7 @@ describe('Pairs and Wagers in the browser', () => {
     await expect.poll(() => betToMid.isChecked()).toBe(true);
     await tv.getByRole('radio', { name: /10 points/ }).check();
     await expect.poll(() => betToMid.isDisabled()).toBe(true);
-    expect(await betToMid.isChecked()).toBe(false);
+    await expect.poll(() => betToMid.isChecked()).toBe(false);
     await bo.page.getByText('Pairs and Wagers is up next.').waitFor();
     await saveScreenshot(tv, 'pairs-and-wagers-tv-lobby');
     // Ann leads the room, so her phone shows the same options form.
