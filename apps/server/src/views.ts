@@ -60,8 +60,8 @@ function ownFields(game: AnyGame, play: unknown, seat: number): Record<string, u
 interface OwnPart {
   seat: number;
   play: Record<string, unknown> | null;
-  /** The part as text, to tell whether it changed between two versions. */
-  text: string;
+  /** The part as text, made only when two parts have to be told apart by content. */
+  text?: string;
 }
 
 // Records are never changed once made, so a seat's part stays right for as long as the record lives.
@@ -78,8 +78,7 @@ function ownPart(room: RoomRecord, seatId: string): OwnPart | null {
   if (part === undefined) {
     const seat = room.seats.findIndex((s) => s.id === seatId);
     const game = liveGame(room);
-    const play = seat === -1 || game === undefined ? null : ownFields(game, room.play, seat);
-    part = seat === -1 ? null : { seat, play, text: JSON.stringify({ seat, play }) };
+    part = seat === -1 ? null : { seat, play: game === undefined ? null : ownFields(game, room.play, seat) };
     parts.set(seatId, part);
   }
   return part;
@@ -91,7 +90,22 @@ export function seatPart(room: RoomRecord, seatId: string): SeatPart | null {
   return part === null ? null : { code: room.code, version: room.version, seat: part.seat, play: part.play };
 }
 
+/** Whether every field is the very same value: games keep a seat's own view while what it shows stays the same. */
+function sameFields(a: Record<string, unknown>, b: Record<string, unknown>): boolean {
+  const keys = Object.keys(a);
+  return keys.length === Object.keys(b).length && keys.every((key) => Object.is(a[key], b[key]));
+}
+
+function textOf(part: OwnPart): string {
+  part.text ??= JSON.stringify(part.play);
+  return part.text;
+}
+
 /** Whether the seat sees the same of its own in both versions, its seat number included. */
 export function samePart(before: RoomRecord, after: RoomRecord, seatId: string): boolean {
-  return before.code === after.code && ownPart(before, seatId)?.text === ownPart(after, seatId)?.text;
+  const [a, b] = [ownPart(before, seatId), ownPart(after, seatId)];
+  if (before.code !== after.code || a === null || b === null) return a === b && before.code === after.code;
+  if (a.seat !== b.seat) return false;
+  if (a.play === null || b.play === null) return a.play === b.play;
+  return sameFields(a.play, b.play) || textOf(a) === textOf(b);
 }

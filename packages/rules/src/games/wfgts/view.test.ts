@@ -179,6 +179,17 @@ describe('views of one state', () => {
     expect(seatView(next, 1).me.pendingCarry).toEqual([4, 5]);
     expect(seatView(start, 1).me.pendingCarry).toBeNull();
   });
+
+  it("keep a seat's very sheet view while its sheet and the step stay the same, so a server can tell it did not change", () => {
+    const start = game.setup({ seats: 2, options: {}, dice: scriptedDice(A) });
+    const next = play(start, 1, carry(4, 5));
+    expect(seatView(next, 0).me).toBe(seatView(start, 0).me);
+    expect(seatView(next, 1).me).not.toBe(seatView(start, 1).me);
+    const { state: scoring } = atScore();
+    const scored = play(scoring, 0, { type: 'score', choice: 'best' });
+    expect(seatView(scored, 1).me).toBe(seatView(scoring, 1).me);
+    expect(seatView(scored, 1).me.scoring).not.toBeNull();
+  });
 });
 
 describe("a seat's own view", () => {

@@ -121,7 +121,26 @@ export function publicView(state: WfgtsState): PublicView {
   return view;
 }
 
+// A seat's sheet view depends only on its sheet, the step and the seat; kept so an unchanged sheet gives the very same view.
+const sheetViews = new WeakMap<SeatSheet, Map<string, SheetView>>();
+
+/** The seat's own sheet as it sees it, the same object for as long as the sheet and the step stay the same. */
 function sheetView(state: WfgtsState, sheet: SeatSheet, seat: number): SheetView {
+  let views = sheetViews.get(sheet);
+  if (views === undefined) {
+    views = new Map();
+    sheetViews.set(sheet, views);
+  }
+  const key = `${state.step}:${seat}`;
+  let view = views.get(key);
+  if (view === undefined) {
+    view = buildSheetView(state, sheet, seat);
+    views.set(key, view);
+  }
+  return view;
+}
+
+function buildSheetView(state: WfgtsState, sheet: SeatSheet, seat: number): SheetView {
   const round = currentRound(sheet);
   const lineC = state.step === 'score' && round.score === null ? round.lines[2] : undefined;
   const spent = junkUsed(sheet);
