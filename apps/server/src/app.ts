@@ -5,6 +5,7 @@ import type { Config } from './config.js';
 import { createLogger } from './logger.js';
 import { realtime } from './realtime.js';
 import { retention } from './retention.js';
+import { replayMove } from './room-changes.js';
 import { openRedisStore } from './store/redis-store.js';
 import type { RoomStore } from './store/room-store.js';
 import { openSqliteStore } from './store/sqlite-store.js';
@@ -20,7 +21,7 @@ export interface AppDeps {
 async function openStore(config: Config, log: Logger): Promise<RoomStore> {
   switch (config.store) {
     case 'sqlite':
-      return openSqliteStore(config.dataDir, { sync: config.sqliteSync });
+      return openSqliteStore(config.dataDir, { sync: config.sqliteSync, replay: replayMove });
     case 'redis':
       return openRedisStore(config.redisUrl, log);
   }

@@ -1,7 +1,21 @@
+import { isDeepStrictEqual } from 'node:util';
 import { ROOM_SEAT_LIMIT } from '@rollcall/protocol';
+import { findGame } from '@rollcall/rules';
+import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
-import { addPlayer, configure, playAction, rematch, removeSeat, setLock, startGame, type Change } from './room-changes.js';
-import { canLead, holderOf, newRoom, type RoomRecord } from './room-record.js';
+import {
+  addPlayer,
+  configure,
+  playAction,
+  rematch,
+  removeSeat,
+  replayMove,
+  setLock,
+  startGame,
+  type Change,
+  type ChangeNote,
+} from './room-changes.js';
+import { canLead, holderOf, newRoom, RECENT_ACTIONS, type RoomRecord } from './room-record.js';
 import { hashToken } from './secrets.js';
 
 const now = 1_000;
@@ -111,32 +125,32 @@ describe('steps, staleness and the turn deadline', () => {
   it('keeps the step and deadline while others still choose, and starts a new step on the roll', () => {
     const start = playing(['Ann', 'Bob'], 30);
     const later = now + 5_000;
-    const one = accepted(playAction(start, { seat: 0, action: { type: 'carry', dice: [0] }, by: 'seat', now: later }));
+    const carry = (dice: number[]) => ({ type: 'carry', dice });
+    const one = accepted(playAction(start, { seat: 0, action: carry([0]), by: 'seat', now: later, key: null }));
     expect(one.stepVersion).toBe(start.stepVersion);
     expect(one.deadline).toBe(start.deadline);
-    const both = accepted(playAction(one, { seat: 1, action: { type: 'carry', dice: [] }, by: 'seat', now: later }));
+    const both = accepted(playAction(one, { seat: 1, action: carry([]), by: 'seat', now: later, key: null }));
     expect(both.stepVersion).toBe(both.version);
     expect(both.deadline).toBe(later + 30_000);
   });
 
   it('starts a new step after every move of a lone player', () => {
     const start = playing(['Ann']);
-    const next = accepted(playAction(start, { seat: 0, action: { type: 'carry', dice: [] }, by: 'seat', now }));
+    const pass = { type: 'carry', dice: [] };
+    const next = accepted(playAction(start, { seat: 0, action: pass, by: 'seat', now, key: null }));
     expect(next.stepVersion).toBe(next.version);
   });
 
   it('passes a refused move on as the game refused it', () => {
     const start = playing(['Ann']);
-    expect(refusal(playAction(start, { seat: 0, action: { type: 'score', choice: 'best' }, by: 'seat', now }))).toBe(
-      'rule/wrong-step',
-    );
-    expect(refusal(playAction(start, { seat: 0, action: { type: 'dance' }, by: 'seat', now }))).toBe('rule/bad-action');
+    const move = (action: unknown) => ({ seat: 0, action, by: 'seat' as const, now, key: null });
+    expect(refusal(playAction(start, move({ type: 'score', choice: 'best' })))).toBe('rule/wrong-step');
+    expect(refusal(playAction(start, move({ type: 'dance' })))).toBe('rule/bad-action');
   });
 
   it('refuses moves outside a game', () => {
-    expect(refusal(playAction(lobby(['Ann']), { seat: 0, action: { type: 'carry', dice: [] }, by: 'seat', now }))).toBe(
-      'room/not-playing',
-    );
+    const move = { seat: 0, action: { type: 'carry', dice: [] }, by: 'seat' as const, now, key: null };
+    expect(refusal(playAction(lobby(['Ann']), move))).toBe('room/not-playing');
   });
 });
 
@@ -184,5 +198,131 @@ describe('removing seats and playing again', () => {
   it('keeps the options of a game that picks none for a rematch', () => {
     const room = accepted(rematch(playing(['Ann', 'Bob']), now));
     expect(room.game).toEqual({ id: 'wfgts', options: {} });
+  });
+});
+
+/** What the store reads back: the record and the log entry as JSON, the way they are written. */
+const fromDisk = <T>(value: T): T => JSON.parse(JSON.stringify(value)) as T;
+
+const entryOf = (change: Change) => {
+  if (!change.ok) throw new Error(`refused: ${change.error.code}`);
+  return fromDisk({ ...change.note, version: change.room.version, at: change.room.updatedAt });
+};
+
+describe('moves and their log entries', () => {
+  it('log the action as the game read it, who made it and its retry key, and remember the key', () => {
+    const start = playing(['Ann']);
+    const action = { type: 'carry', dice: [2, 0], note: 'not part of the move' };
+    const change = playAction(start, { seat: 0, action, by: 'seat', now, key: 'id-Ann:0:m1' });
+    expect(change.ok && change.note).toEqual({
+      kind: 'action',
+      seat: 0,
+      detail: { by: 'seat', action: { type: 'carry', dice: [2, 0] }, key: 'id-Ann:0:m1' },
+    });
+    const room = accepted(change);
+    expect(room.recentActions).toEqual([{ key: 'id-Ann:0:m1', version: room.version }]);
+  });
+
+  it('remember only the newest keys, and none for the turn timer', () => {
+    const remembered = Array.from({ length: RECENT_ACTIONS }, (_, i) => ({ key: `k${i}`, version: i }));
+    const start = { ...playing(['Ann'], 30), recentActions: remembered };
+    const pass = { seat: 0, action: { type: 'carry', dice: [] }, now };
+    const keyed = accepted(playAction(start, { ...pass, by: 'seat', key: 'new' }));
+    expect(keyed.recentActions).toHaveLength(RECENT_ACTIONS);
+    expect(keyed.recentActions[0]?.key).toBe('k1');
+    expect(keyed.recentActions.at(-1)).toEqual({ key: 'new', version: keyed.version });
+    const timed = accepted(playAction(keyed, { ...pass, by: 'timer', key: null }));
+    expect(timed.recentActions).toBe(keyed.recentActions);
+  });
+
+  it('cannot be played again from an entry that is not a move, or one the game refuses', () => {
+    const start = playing(['Ann']);
+    const join: ChangeNote & { at: number } = { kind: 'join', seat: 0, detail: { name: 'Ann' }, at: now };
+    expect(() => replayMove(start, join)).toThrow(/not a move/);
+    const score = { by: 'seat', action: { type: 'score', choice: 'best' } };
+    const wrong: ChangeNote & { at: number } = { kind: 'action', seat: 0, detail: score, at: now };
+    expect(() => replayMove(start, wrong)).toThrow(/rule\/wrong-step/);
+  });
+});
+
+/** One step of a random game: which awaited seat moves, what it picks, how, and how much later. */
+interface RandomStep {
+  pick: number;
+  carryMask: number;
+  junk: boolean;
+  how: 'phone' | 'timer' | 'remove';
+  wait: number;
+}
+
+const randomTable = fc.record({
+  seats: fc.integer({ min: 1, max: 6 }),
+  seed: fc.uint8Array({ minLength: 16, maxLength: 16 }),
+  timer: fc.constantFrom<0 | 30>(0, 30),
+  steps: fc.array(
+    fc.record({
+      pick: fc.nat(),
+      carryMask: fc.integer({ min: 0, max: 127 }),
+      junk: fc.boolean(),
+      how: fc.constantFrom<RandomStep['how']>('phone', 'phone', 'phone', 'phone', 'timer', 'remove'),
+      wait: fc.integer({ min: 0, max: 40_000 }),
+    }),
+    { minLength: 20, maxLength: 130, size: 'max' },
+  ),
+});
+
+const wfgts = findGame('wfgts')!;
+
+/** What a random step stands for: a phone's move (the lead's for a vacant seat), a timer default, or a seat removed. */
+function changeFor(room: RoomRecord, step: RandomStep, at: number, index: number): Change | null {
+  const awaited = wfgts.awaiting(room.play);
+  const target = awaited[step.pick % Math.max(1, awaited.length)];
+  if (target === undefined) return null;
+  const { seat, fallback } = target;
+  if (step.how === 'timer') return playAction(room, { seat, action: fallback, by: 'timer', now: at, key: null });
+  const seatRecord = room.seats[seat]!;
+  if (step.how === 'remove') {
+    return room.seats.filter((s) => s.tokenHash !== null).length > 1 ? removeSeat(room, { seat, now: at }) : null;
+  }
+  const action =
+    (room.play as { step: string }).step === 'carry'
+      ? { type: 'carry', dice: [0, 1, 2, 3, 4, 5, 6].filter((c) => (step.carryMask & (1 << c)) !== 0) }
+      : { type: 'score', choice: step.junk ? 'junk' : 'best' };
+  // A vacant seat's move comes from the lead, or from the host screen once no seat is left to lead.
+  const actor = seatRecord.tokenHash !== null ? seatRecord : room.lead === null ? null : room.seats[room.lead];
+  const by = actor === seatRecord ? 'seat' : actor === null ? 'host' : 'lead';
+  const key = `${actor?.id ?? 'host'}:${seat}:move-${index}`;
+  return playAction(room, { seat, action, by, now: at, key });
+}
+
+describe('replaying logged moves', () => {
+  it('rebuilds, from any earlier record and the moves logged since, the very record the room has at every step', () => {
+    fc.assert(
+      fc.property(randomTable, ({ seats, seed, timer, steps }) => {
+        const names = Array.from({ length: seats }, (_, i) => `P${i}`);
+        let room = accepted(configure(lobby(names), { game: 'wfgts', options: {}, timer, now }));
+        const generator = newRoom({ code: 'ABCD', now, seed, hostTokenHash: null }).generator;
+        room = accepted(startGame({ ...room, generator }, now));
+        // Every record since the last change that is not a move, each played forward with the logged moves.
+        let rebuilt = [fromDisk(room)];
+        let at = now;
+        steps.forEach((step, index) => {
+          if (room.status !== 'playing') return;
+          at += step.wait;
+          const change = changeFor(room, step, at, index);
+          if (change === null || !change.ok) return;
+          room = change.room;
+          if (change.note.kind !== 'action') {
+            rebuilt = [fromDisk(room)];
+            return;
+          }
+          const entry = entryOf(change);
+          rebuilt = rebuilt.map((earlier) => replayMove(earlier, entry));
+          // Checked natively first: thousands of records per run make the matcher's own deep walk the slow part.
+          for (const r of rebuilt) if (!isDeepStrictEqual(r, room)) expect(r).toEqual(room);
+          rebuilt.push(fromDisk(room));
+        });
+      }),
+      { numRuns: 25 },
+    );
   });
 });

@@ -5,7 +5,8 @@
  */
 import { roomError, ROOM_SEAT_LIMIT, type ErrorBody, type TimerSeconds } from '@rollcall/protocol';
 import { applyAction, findGame, generatorDice, ruleError, type AnyGame, type Outcome } from '@rollcall/rules';
-import type { RoomRecord } from './room-record.js';
+import { z } from 'zod';
+import { RECENT_ACTIONS, type RoomRecord } from './room-record.js';
 
 /** What the action log keeps about a change (never a token). */
 export interface ChangeNote {
@@ -185,23 +186,67 @@ export function rematch(room: RoomRecord, now: number): Change {
   };
 }
 
-/** A seat's move, parsed and applied by the game with the room's own dice. */
-export function playAction(
-  room: RoomRecord,
-  p: { seat: number; action: unknown; by: 'seat' | 'lead' | 'host' | 'timer'; now: number },
-): Change {
+/** What the log keeps about a move, beside its seat and time: all it takes to play it again. */
+const LoggedMove = z.object({
+  by: z.enum(['seat', 'lead', 'host', 'timer']),
+  action: z.unknown(),
+  key: z.string().optional(),
+});
+
+/** Who made a move: the seat itself, the lead or the host for a vacant seat, or the turn timer's default. */
+export type MoveBy = z.infer<typeof LoggedMove>['by'];
+
+/** A move to play: the seat it is for, its payload, who made it, when, and the key a retry of it would carry. */
+export interface Move {
+  seat: number;
+  action: unknown;
+  by: MoveBy;
+  now: number;
+  /** Null for the turn timer's default, which no client retries. */
+  key: string | null;
+}
+
+/**
+ * A seat's move, parsed and applied by the game with the room's own dice. This
+ * is the only road from a room to its next version by a move: the service
+ * plays moves with it, and a store rebuilding a room from its log (see
+ * `replayMove`) plays the logged ones again with it, so both get the same record.
+ */
+export function playAction(room: RoomRecord, p: Move): Change {
   if (room.status === 'finished') return refuse(ruleError('rule/game-over'));
   if (room.status !== 'playing') return refuse(roomError('room/not-playing'));
   const game = chosenGame(room);
+  const parsed = game.action.safeParse(p.action);
+  if (!parsed.success) return refuse(ruleError('rule/bad-action'));
+  // What is applied is what is logged: the action as the game read it, without whatever else the payload carried.
+  const action: unknown = parsed.data;
   const dice = generatorDice(room.generator);
-  const result = applyAction(game, room.play, p.seat, p.action, { dice });
+  const result = applyAction(game, room.play, p.seat, action, { dice });
   if (!result.ok) return refuse(result.error);
   const next = { ...bump(room, p.now), play: result.state, generator: dice.state() };
-  // The log keeps the action as the game read it, without whatever else the payload carried.
-  const action: unknown = game.action.parse(p.action);
+  const recentActions =
+    p.key === null
+      ? room.recentActions
+      : [...room.recentActions, { key: p.key, version: next.version }].slice(-RECENT_ACTIONS);
   return {
     ok: true,
-    room: settle(room, next, game, p.seat, p.now),
-    note: { kind: 'action', seat: p.seat, detail: { by: p.by, action } },
+    room: { ...settle(room, next, game, p.seat, p.now), recentActions },
+    note: { kind: 'action', seat: p.seat, detail: { by: p.by, action, ...(p.key === null ? {} : { key: p.key }) } },
   };
+}
+
+/**
+ * Play a logged move again: the record the room had right after it was
+ * accepted, given the record it had before. Throws when the entry is not a
+ * move or the game refuses it, which means the log and the record disagree.
+ */
+export function replayMove(room: RoomRecord, entry: ChangeNote & { at: number }): RoomRecord {
+  const logged = LoggedMove.safeParse(entry.detail);
+  if (entry.kind !== 'action' || entry.seat === null || !logged.success) {
+    throw new Error(`room ${room.code}: a ${entry.kind} entry is not a move that can be played again`);
+  }
+  const { by, action, key } = logged.data;
+  const change = playAction(room, { seat: entry.seat, action, by, now: entry.at, key: key ?? null });
+  if (!change.ok) throw new Error(`room ${room.code}: a logged move was refused on replay (${change.error.code})`);
+  return change.room;
 }

@@ -29,7 +29,7 @@ import {
   type Change,
   type ChangeNote,
 } from './room-changes.js';
-import { canLead, holderOf, newRoom, RECENT_ACTIONS, type Holder, type RoomRecord } from './room-record.js';
+import { canLead, holderOf, newRoom, type Holder, type RoomRecord } from './room-record.js';
 import { hashToken, newId, newRoomCode, newToken } from './secrets.js';
 import type { RoomStore } from './store/room-store.js';
 import { TurnTimers } from './turn-timers.js';
@@ -224,10 +224,9 @@ export class RoomService {
         return refuse(roomError('room/stale-version'));
       }
       const now = this.deps.clock.now();
-      const change = playAction(room, { seat: acting.seat, action: p.action, by: acting.by, now });
+      const change = playAction(room, { seat: acting.seat, action: p.action, by: acting.by, now, key });
       if (!change.ok) return refuse(change.error);
-      const remembered = [...room.recentActions, { key, version: change.room.version }].slice(-RECENT_ACTIONS);
-      return committed({ ...change, room: { ...change.room, recentActions: remembered } });
+      return committed(change);
     });
   }
 
@@ -380,7 +379,7 @@ export class RoomService {
       for (const { seat, fallback } of game.awaiting(room.play)) {
         if (room.status !== 'playing' || room.stepVersion !== step) break;
         if (!game.awaiting(room.play).some((a) => a.seat === seat)) continue;
-        const change = playAction(room, { seat, action: fallback, by: 'timer', now: this.deps.clock.now() });
+        const change = playAction(room, { seat, action: fallback, by: 'timer', now: this.deps.clock.now(), key: null });
         if (!change.ok) {
           this.roomLog(code, seat).error({ error: change.error }, 'the game refused its own timer default');
           continue;

@@ -60,7 +60,9 @@ describe('Redis restarted in the middle of a game', () => {
       const log = await store.log(t.code);
       expect(log.filter((e) => e.kind === 'action')).toHaveLength(6 * 3 * 3);
       const bobs = log.filter((e) => e.kind === 'action' && e.seat === 1 && e.version === accepted.version + 1);
-      expect(bobs.map((e) => e.detail)).toEqual([{ by: 'seat', action: { type: 'carry', dice: [] } }]);
+      expect(bobs.map((e) => e.detail)).toEqual([
+        { by: 'seat', action: { type: 'carry', dice: [] }, key: expect.stringMatching(/:1:bob-during-the-restart$/) },
+      ]);
       expect(replayedOutcome(log, SEED, 3)).toEqual(final.outcome);
     } finally {
       await store.close();

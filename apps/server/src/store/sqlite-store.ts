@@ -3,7 +3,17 @@ import { join } from 'node:path';
 import { Worker } from 'node:worker_threads';
 import type { RoomRecord } from '../room-record.js';
 import type { LogEntry, RoomStore, TimedRoom } from './room-store.js';
-import type { Ask, LogRow, Ready, Reply, Request, RoomRow, StoreThreadData, SyncMode } from './sqlite-worker.js';
+import type {
+  Ask,
+  LogRow,
+  Ready,
+  Reply,
+  Request,
+  RoomRow,
+  StoredRoom,
+  StoreThreadData,
+  SyncMode,
+} from './sqlite-worker.js';
 
 export type { SyncMode } from './sqlite-worker.js';
 
@@ -13,6 +23,23 @@ export const SQLITE_FILE = 'rollcall.sqlite';
 /** How many rooms' newest records a store keeps parsed in memory. */
 const KEPT_RECORDS = 2048;
 
+/**
+ * A move whose version is this far past the room's stored whole record is
+ * written with the whole record again. A six-seat wfgts game is 108 moves, so
+ * that is three or four whole writes a game instead of 108, a twelve-kilobyte
+ * record costing under 400 bytes a move, while a load from the file plays back
+ * at most 31 moves: a millisecond or two, and only after a restart or for a
+ * room that fell out of the kept records.
+ */
+export const WHOLE_RECORD_EVERY = 32;
+
+/**
+ * Plays one logged move again on the record from just before it, giving the
+ * record just after (`replayMove` in `room-changes.ts`). The store knows no
+ * game: it is handed this.
+ */
+export type ReplayMove = (room: RoomRecord, entry: LogEntry) => RoomRecord;
+
 const roomRow = (room: RoomRecord): RoomRow => ({
   code: room.code,
   version: room.version,
@@ -20,7 +47,6 @@ const roomRow = (room: RoomRecord): RoomRow => ({
   updated_at: room.updatedAt,
   finished_at: room.finishedAt,
   deadline: room.status === 'playing' ? room.deadline : null,
-  data: JSON.stringify(room),
 });
 
 const logRow = (code: string, e: LogEntry): LogRow => ({
@@ -58,10 +84,26 @@ async function startStoreThread(data: StoreThreadData): Promise<Worker> {
   return thread;
 }
 
-/** How the SQLite store writes: see `SyncMode`. */
+/** How the SQLite store writes (see `SyncMode`), and how it plays moves again. */
 export interface SqliteOptions {
-  sync: SyncMode;
+  sync?: SyncMode;
+  /** Without it every change is written whole, and a room stored as a record plus moves cannot be loaded. */
+  replay?: ReplayMove;
 }
+
+/** A record kept in memory, with the version of the room's whole record in the file. */
+interface Kept {
+  room: RoomRecord;
+  wholeAt: number;
+}
+
+const entryOf = (row: Omit<LogRow, 'code'>): LogEntry => ({
+  version: row.version,
+  at: row.at,
+  kind: row.kind as LogEntry['kind'],
+  seat: row.seat,
+  detail: JSON.parse(row.detail) as Record<string, unknown>,
+});
 
 /**
  * Rooms in one SQLite file (WAL), written by a thread of its own (see
@@ -70,14 +112,23 @@ export interface SqliteOptions {
  * so an accepted change survives a crash of the process (with `full`, of the
  * machine too) before anyone is told about it.
  *
+ * A move (a log entry of kind `action`) is written as its log entry and the
+ * room's row alone, unless its version is `WHOLE_RECORD_EVERY` past the
+ * room's stored whole record or this store does not know where that record
+ * is; every other change writes the whole record. Loading a room from the
+ * file plays the moves logged after its whole record again with `replay`.
+ *
  * The newest record of each busy room is also kept as the object that was
- * written or read, so loading it again costs no trip to the thread and no
- * parse. Records are never changed in place (every change makes a new one),
- * so sharing them is safe; and should another process write the same file,
- * its change makes our next compare-and-set fail, which drops the kept copy
- * before the retry reloads.
+ * written or read, with the version of its stored whole record, so loading it
+ * again costs no trip to the thread and no parse. Records are never changed
+ * in place (every change makes a new one), so sharing them is safe; and
+ * should another process write the same file, its change makes our next
+ * compare-and-set fail, which drops the kept copy before the retry reloads.
  */
-export async function openSqliteStore(dataDir: string, { sync }: SqliteOptions = { sync: 'normal' }): Promise<RoomStore> {
+export async function openSqliteStore(
+  dataDir: string,
+  { sync = 'normal', replay }: SqliteOptions = {},
+): Promise<RoomStore> {
   mkdirSync(dataDir, { recursive: true });
   const file = join(dataDir, SQLITE_FILE);
   const thread = await startStoreThread({ file, sync });
@@ -122,53 +173,74 @@ export async function openSqliteStore(dataDir: string, { sync }: SqliteOptions =
       outbox.push({ ...request, id });
     });
 
-  const kept = new Map<string, RoomRecord>();
-  const keep = (room: RoomRecord) => {
+  const kept = new Map<string, Kept>();
+  const keep = (room: RoomRecord, wholeAt: number) => {
     kept.delete(room.code);
-    kept.set(room.code, room);
+    kept.set(room.code, { room, wholeAt });
     // A Map iterates in insertion order: the first key is the room used least recently.
     if (kept.size > KEPT_RECORDS) kept.delete(kept.keys().next().value ?? '');
   };
-  const remember = (room: RoomRecord) => (stored: boolean) => {
-    if (stored) keep(room);
-    else kept.delete(room.code);
-    return stored;
+
+  /** Where the whole record is when `room` follows `expected` with a move it can be rebuilt from, else null. */
+  const wholeBehind = (room: RoomRecord, expected: number, entry: LogEntry): number | null => {
+    const known = kept.get(room.code);
+    if (replay === undefined || entry.kind !== 'action' || known?.room.version !== expected) return null;
+    if (room.version !== expected + 1 || entry.version !== room.version) return null;
+    return room.version - known.wholeAt < WHOLE_RECORD_EVERY ? known.wholeAt : null;
+  };
+
+  /** A room as read from the file: its whole record, with the moves logged after it played again. */
+  const rebuild = (code: string, stored: StoredRoom): RoomRecord => {
+    let room = JSON.parse(stored.data) as RoomRecord;
+    for (const row of stored.after) {
+      if (replay === undefined) throw new Error(`room ${code} has moves to play again and this store cannot`);
+      room = replay(room, entryOf(row));
+      if (room.version !== row.version) throw new Error(`room ${code}: replaying version ${row.version} went astray`);
+    }
+    if (room.version !== stored.version) throw new Error(`room ${code}: its log stops before version ${stored.version}`);
+    return room;
   };
 
   let closing: Promise<void> | null = null;
   return {
-    create: (room, entry) => ask<boolean>({ op: 'create', room: roomRow(room), entry: logRow(room.code, entry) }).then(remember(room)),
+    async create(room, entry) {
+      const data = JSON.stringify(room);
+      const created = await ask<boolean>({ op: 'create', room: roomRow(room), data, entry: logRow(room.code, entry) });
+      if (created) keep(room, room.version);
+      return created;
+    },
     async load(code) {
       const known = kept.get(code);
       if (known !== undefined) {
-        keep(known);
-        return known;
+        keep(known.room, known.wholeAt);
+        return known.room;
       }
-      const data = await ask<string | null>({ op: 'load', code });
-      if (data === null) return null;
-      const room = JSON.parse(data) as RoomRecord;
-      keep(room);
+      const stored = await ask<StoredRoom | null>({ op: 'load', code });
+      if (stored === null) return null;
+      const room = rebuild(code, stored);
+      keep(room, stored.version - stored.after.length);
       return room;
     },
     // Resolves only once the change is on disk: views are sent after this, never before.
-    commit: (room, expected, entry) =>
-      ask<boolean>({ op: 'commit', room: roomRow(room), expected, entry: logRow(room.code, entry) }).then(
-        remember(room),
-        (err: unknown) => {
-          kept.delete(room.code);
-          throw err;
-        },
-      ),
+    async commit(room, expected, entry) {
+      const wholeAt = wholeBehind(room, expected, entry);
+      const data = wholeAt === null ? JSON.stringify(room) : null;
+      const row = roomRow(room);
+      let stored: boolean;
+      try {
+        stored = await ask<boolean>({ op: 'commit', room: row, expected, data, entry: logRow(room.code, entry) });
+      } catch (err) {
+        kept.delete(room.code);
+        throw err;
+      }
+      if (stored) keep(room, wholeAt ?? room.version);
+      else kept.delete(room.code);
+      return stored;
+    },
     timedRooms: (dueBy = Number.MAX_SAFE_INTEGER) => ask<TimedRoom[]>({ op: 'timed', dueBy }),
     async log(code) {
       const rows = await ask<Omit<LogRow, 'code'>[]>({ op: 'log', code });
-      return rows.map((r) => ({
-        version: r.version,
-        at: r.at,
-        kind: r.kind as LogEntry['kind'],
-        seat: r.seat,
-        detail: JSON.parse(r.detail) as Record<string, unknown>,
-      }));
+      return rows.map(entryOf);
     },
     async purge({ finishedBefore, idleBefore }) {
       const codes = await ask<string[]>({ op: 'purge', finishedBefore, idleBefore });
@@ -178,7 +250,12 @@ export async function openSqliteStore(dataDir: string, { sync }: SqliteOptions =
     // Everything asked before the close is answered first: the thread takes requests in order.
     close() {
       closing ??= (async () => {
-        if (gone === null) await ask({ op: 'close' }).catch(() => undefined);
+        // Rooms are written whole on a clean stop, so the next start (maybe with changed rules) plays nothing again.
+        const behind = [...kept.values()].filter((k) => k.wholeAt < k.room.version);
+        const wholes = behind.map(({ room }) =>
+          ask({ op: 'whole', code: room.code, version: room.version, data: JSON.stringify(room) }).catch(() => undefined),
+        );
+        if (gone === null) await Promise.all([...wholes, ask({ op: 'close' }).catch(() => undefined)]);
         gone ??= new Error('the store is closed');
         await thread.terminate();
       })();

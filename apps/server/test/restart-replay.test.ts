@@ -1,0 +1,84 @@
+import { rmSync } from 'node:fs';
+import { join } from 'node:path';
+import { ClientEvent } from '@rollcall/protocol';
+import Database from 'better-sqlite3';
+import { afterEach, describe, expect, it } from 'vitest';
+import { ManualClock } from '../src/clock.js';
+import { SQLITE_FILE } from '../src/store/sqlite-store.js';
+import { openTable, startServer, tempDataDir, TestClient, type Table, type TestServer } from './harness.js';
+import { settle } from './wfgts-driver.js';
+
+let server: TestServer | undefined;
+let table: Table | undefined;
+let dataDir: string | undefined;
+const clients: TestClient[] = [];
+afterEach(async () => {
+  table?.leave();
+  for (const c of clients.splice(0)) c.close();
+  await server?.close();
+  if (dataDir !== undefined) rmSync(dataDir, { recursive: true, force: true });
+});
+
+/** How the file holds the room: its version, its whole record's, and who made the moves logged after that record. */
+function onDisk(code: string): { version: number; record: number; movesBy: unknown[] } {
+  const db = new Database(join(dataDir!, SQLITE_FILE), { readonly: true });
+  try {
+    const { version, record } = db
+      .prepare<[string], { version: number; record: number }>(
+        `SELECT rooms.version, room_records.version AS record FROM rooms JOIN room_records USING (code) WHERE code = ?`,
+      )
+      .get(code)!;
+    const details = db
+      .prepare<[string, number], { detail: string }>('SELECT detail FROM room_log WHERE code = ? AND version > ?')
+      .all(code, record);
+    return { version, record, movesBy: details.map((d) => (JSON.parse(d.detail) as { by: unknown }).by) };
+  } finally {
+    db.close();
+  }
+}
+
+describe('a server started on a file between whole records', () => {
+  it('rebuilds the room from its moves and turn-timer defaults: same record, same answer to a retry, same timer', async () => {
+    const clock = new ManualClock();
+    dataDir = tempDataDir();
+    server = await startServer({ clock, dataDir });
+    const t = await openTable(server.url, { players: ['Ann', 'Bob', 'Cy'], testSeed: '0123456789abcdef'.repeat(2) });
+    table = t;
+    const { code } = t;
+    await t.host.must(ClientEvent.configure, { code, token: t.hostToken, game: 'wfgts', timer: 30 });
+    await settle(t, (await t.host.must(ClientEvent.start, { code, token: t.hostToken })).version);
+
+    const [ann, bob] = t.players;
+    await ann!.client.must(ClientEvent.action, { code, token: ann!.token, id: 'a1', action: { type: 'carry', dice: [0] } });
+    clock.advance(30_000);
+    // The timer played Bob's and Cy's carries, which rolled line b.
+    await t.host.waitForView((v) => (v.play as { line?: string } | null)?.line === 'b');
+    const bobMove = { code, token: bob!.token, id: 'b2', action: { type: 'carry', dice: [1, 2] } };
+    const answer = await bob!.client.must(ClientEvent.action, bobMove);
+    const live = await server.store.load(code);
+    const stored = onDisk(code);
+    expect(stored.version).toBe(answer.version);
+    expect(stored.record).toBeLessThan(stored.version);
+    expect(stored.movesBy).toEqual(['seat', 'timer', 'timer', 'seat']);
+
+    // A stop writes rooms whole, so the file is read while the first server still runs: as a server started after a crash finds it.
+    const first = server;
+    const later = new ManualClock(clock.now());
+    server = await startServer({ clock: later, dataDir });
+    expect(await server.store.load(code)).toEqual(live);
+    t.leave();
+    table = undefined;
+    await first.close();
+
+    const bobAgain = await TestClient.connect(server.url);
+    const tv = await TestClient.connect(server.url);
+    clients.push(bobAgain, tv);
+    await bobAgain.must(ClientEvent.joinRoom, { code, as: 'seat', seatToken: bob!.token });
+    await tv.must(ClientEvent.joinRoom, { code, as: 'host' });
+    expect(await bobAgain.request(ClientEvent.action, bobMove)).toEqual({ ok: true, value: answer });
+    // The deadline set when line b was rolled still holds: Ann's and Cy's carries come from the timer.
+    later.advance(30_000);
+    const lineC = await tv.waitForView((v) => (v.play as { line?: string } | null)?.line === 'c');
+    expect(lineC.version).toBe(answer.version + 2);
+  });
+});
