@@ -41,22 +41,6 @@ export function publicView(room: RoomRecord, presence: Presence): PublicRoomView
   };
 }
 
-/**
- * The fields a seat's game view has of its own: those not shared with the
- * public view. Games build a seat's view from the public one and share its
- * parts as the very same objects, so the public view with these laid over it
- * is the seat's view.
- */
-function ownFields(game: AnyGame, play: unknown, seat: number): Record<string, unknown> | null {
-  const shared: unknown = game.view(play, { role: 'spectator' });
-  const own: unknown = game.view(play, { role: 'seat', seat });
-  if (typeof own !== 'object' || own === null || typeof shared !== 'object' || shared === null) return null;
-  const sharedFields = shared as Record<string, unknown>;
-  const fields: Record<string, unknown> = {};
-  for (const [key, value] of Object.entries(own)) if (sharedFields[key] !== value) fields[key] = value;
-  return fields;
-}
-
 interface OwnPart {
   seat: number;
   play: Record<string, unknown> | null;
@@ -78,7 +62,8 @@ function ownPart(room: RoomRecord, seatId: string): OwnPart | null {
   if (part === undefined) {
     const seat = room.seats.findIndex((s) => s.id === seatId);
     const game = liveGame(room);
-    part = seat === -1 ? null : { seat, play: game === undefined ? null : ownFields(game, room.play, seat) };
+    const play = game === undefined ? null : (game.ownView(room.play, seat) as Record<string, unknown> | null);
+    part = seat === -1 ? null : { seat, play };
     parts.set(seatId, part);
   }
   return part;
@@ -90,7 +75,7 @@ export function seatPart(room: RoomRecord, seatId: string): SeatPart | null {
   return part === null ? null : { code: room.code, version: room.version, seat: part.seat, play: part.play };
 }
 
-/** Whether every field is the very same value: games keep a seat's own view while what it shows stays the same. */
+/** Whether every field is the very same value: games keep a seat's own fields while what they show stays the same. */
 function sameFields(a: Record<string, unknown>, b: Record<string, unknown>): boolean {
   const keys = Object.keys(a);
   return keys.length === Object.keys(b).length && keys.every((key) => Object.is(a[key], b[key]));

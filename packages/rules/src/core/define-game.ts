@@ -69,6 +69,15 @@ export interface GameDefinition<O = unknown, S = unknown, A = unknown, V = unkno
   apply(state: S, seat: number, action: A, ctx: ApplyContext): ApplyResult<S>;
   /** What `viewer` may see of `state`; the only road from state to the wire. */
   view(state: S, viewer: Viewer): V;
+  /**
+   * What a seat's view adds to a spectator's (its own sheet, its seat number),
+   * or null when the seat has nothing of its own: `view` for that seat is the
+   * spectator's view with these fields laid over it. The server sends the
+   * public view to everyone and these to the seat alone, and only when they
+   * changed; a game that returns the very same values while nothing of the
+   * seat's own changed saves that check its work.
+   */
+  ownView(state: S, seat: number): Partial<V> | null;
   /** The seats whose input the game is waiting for, with their timer defaults. */
   awaiting(state: S): AwaitedSeat<A>[];
   /** The outcome once the game has ended, else null. */

@@ -1,4 +1,7 @@
 import { describe, expect, it } from 'vitest';
+import { applyAction } from '../core/define-game.js';
+import { generatorDice } from '../core/dice.js';
+import { seedGenerator } from '../core/generator.js';
 import { games } from './index.js';
 
 describe('the game registry', () => {
@@ -13,5 +16,24 @@ describe('the game registry', () => {
 
   it('gives every game options that parse to defaults from nothing', () => {
     for (const game of Object.values(games)) expect(game.options.safeParse({}).success).toBe(true);
+  });
+
+  it.each(Object.keys(games))("builds %s's seat views as the spectator's view with the seat's own fields laid over it", (id) => {
+    const game = games[id]!;
+    const dice = generatorDice(seedGenerator(new Uint8Array(16).fill(5)));
+    const seats = Math.max(2, game.players.min);
+    let state: unknown = game.setup({ seats, options: game.options.parse({}), dice });
+    for (let step = 0; step < 150 && game.outcome(state) === null; step++) {
+      const shared = game.view(state, { role: 'spectator' }) as object;
+      for (let seat = 0; seat < seats; seat++) {
+        const own = game.ownView(state, seat);
+        expect(own).not.toBeNull();
+        expect(game.view(state, { role: 'seat', seat })).toEqual({ ...shared, ...own });
+      }
+      const { seat, fallback } = game.awaiting(state)[0]!;
+      const next = applyAction(game, state, seat, fallback, { dice });
+      if (!next.ok) throw new Error(next.error.code);
+      state = next.state;
+    }
   });
 });

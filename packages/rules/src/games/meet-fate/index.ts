@@ -12,7 +12,7 @@ import {
   type MeetFateState,
   type Sheet,
 } from './state.js';
-import { meetFateView, type MeetFateView } from './view.js';
+import { meetFateOwnView, meetFateView, type MeetFateView } from './view.js';
 
 export { MeetFateAction, MeetFateOptions } from './actions.js';
 export { BOXES, BOX_IDS, DICE_COUNT, FACES, faceCounts, isF8, scoreAll, scoreBox, type BoxId, type BoxInfo } from './scoring.js';
@@ -111,6 +111,7 @@ export const meetFate = defineGame<MeetFateOptions, MeetFateState, MeetFateActio
   },
 
   view: meetFateView,
+  ownView: meetFateOwnView,
 
   // A timer acting for an absent player rolls once, then fills the box the
   // dice on the table score best in (the earliest on the sheet among equals).

@@ -89,5 +89,10 @@ export function meetFateView(state: MeetFateState, viewer: Viewer): MeetFateView
     shared = publicView(state);
     publicViews.set(state, shared);
   }
-  return viewer.role === 'seat' ? { ...shared, you: viewer.seat } : shared;
+  return viewer.role === 'seat' ? { ...shared, ...meetFateOwnView(state, viewer.seat) } : shared;
+}
+
+/** What a seat's own view adds to the public one: which seat is looking. */
+export function meetFateOwnView(_state: MeetFateState, seat: number): { you: number } {
+  return { you: seat };
 }

@@ -27,7 +27,7 @@ import {
   type Wager,
   type WagerKind,
 } from './state.js';
-import { pairsView } from './view.js';
+import { pairsOwnView, pairsView } from './view.js';
 
 type Result = ApplyResult<PairsState>;
 
@@ -313,6 +313,7 @@ export const pairsAndWagers = defineGame({
   },
   apply: (state, seat, action, { dice }) => apply(state, seat, action, dice),
   view: pairsView,
+  ownView: pairsOwnView,
   awaiting,
   outcome,
   seatCount: (state) => state.seats,

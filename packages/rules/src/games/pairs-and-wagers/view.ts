@@ -143,5 +143,10 @@ export function pairsView(state: PairsState, viewer: Viewer): PairsView {
     shared = publicView(state);
     publicViews.set(state, shared);
   }
-  return viewer.role === 'seat' ? { ...shared, you: viewer.seat } : shared;
+  return viewer.role === 'seat' ? { ...shared, ...pairsOwnView(state, viewer.seat) } : shared;
+}
+
+/** What a seat's own view adds to the public one: which seat is looking. */
+export function pairsOwnView(_state: PairsState, seat: number): { you: number } {
+  return { you: seat };
 }

@@ -26,7 +26,7 @@ import {
   type Turn,
   type TurnResult,
 } from './state.js';
-import { tenPhasesView, type TenPhasesView } from './view.js';
+import { tenPhasesOwnView, tenPhasesView, type TenPhasesView } from './view.js';
 
 export * from './actions.js';
 export * from './dice.js';
@@ -242,6 +242,7 @@ export const tenPhases = defineGame<TenPhasesOptions, TenPhasesState, TenPhasesA
     return action.type === 'roll' ? roll(state, turn, action.keep, dice) : stop(state, turn);
   },
   view: tenPhasesView,
+  ownView: tenPhasesOwnView,
   awaiting(state): AwaitedSeat<TenPhasesAction>[] {
     const { turn } = state;
     if (turn === null) return [];

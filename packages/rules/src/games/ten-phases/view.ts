@@ -168,5 +168,10 @@ export function tenPhasesView(state: TenPhasesState, viewer: Viewer): TenPhasesV
     shared = publicView(state);
     publicViews.set(state, shared);
   }
-  return viewer.role === 'seat' ? { ...shared, you: viewer.seat } : shared;
+  return viewer.role === 'seat' ? { ...shared, ...tenPhasesOwnView(state, viewer.seat) } : shared;
+}
+
+/** What a seat's own view adds to the public one: which seat is looking. */
+export function tenPhasesOwnView(_state: TenPhasesState, seat: number): { you: number } {
+  return { you: seat };
 }

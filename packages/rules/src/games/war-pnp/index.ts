@@ -5,7 +5,7 @@ import { warAwaiting } from './awaiting.js';
 import { warOutcome } from './end.js';
 import { warOptions } from './options.js';
 import { newGame } from './round.js';
-import { warView } from './view.js';
+import { warOwnView, warView } from './view.js';
 
 /** Write And Roll: Powers 'n Points, by Jonathan Leistiko: write first, then roll two dice. */
 export const warPnp = defineGame({
@@ -19,6 +19,7 @@ export const warPnp = defineGame({
   setup: ({ seats, options, dice }) => newGame(seats, options, dice.roll(seats) - 1),
   apply: applyWar,
   view: warView,
+  ownView: warOwnView,
   awaiting: warAwaiting,
   outcome: warOutcome,
   seatCount: (state) => state.seats,

@@ -134,6 +134,11 @@ export function warView(state: WarState, viewer: Viewer): WarView {
     shared = publicView(state);
     publicViews.set(state, shared);
   }
-  const seat = viewer.role === 'seat' && viewer.seat >= 0 && viewer.seat < state.seats ? viewer.seat : null;
-  return seat === null ? shared : { ...shared, you: youView(state, seat) };
+  const own = viewer.role === 'seat' ? warOwnView(state, viewer.seat) : null;
+  return own === null ? shared : { ...shared, ...own };
+}
+
+/** What a seat's own view adds to the public one: its pending picks and choices; nothing for a seat not in the game. */
+export function warOwnView(state: WarState, seat: number): { you: YouView } | null {
+  return seat >= 0 && seat < state.seats ? { you: youView(state, seat) } : null;
 }

@@ -21,7 +21,7 @@ import {
   type SeatSheet,
   type WfgtsState,
 } from './state.js';
-import { wfgtsView, type WfgtsView } from './view.js';
+import { wfgtsOwnView, wfgtsView, type WfgtsView } from './view.js';
 
 export * from './actions.js';
 export * from './scoring.js';
@@ -137,6 +137,7 @@ export const game = defineGame<WfgtsOptions, WfgtsState, WfgtsAction, WfgtsView>
   },
 
   view: wfgtsView,
+  ownView: wfgtsOwnView,
 
   /** Seats still to choose; a timer carries nothing for a silent seat and scores its best grouping. */
   awaiting(state): AwaitedSeat<WfgtsAction>[] {

@@ -161,8 +161,12 @@ function buildSheetView(state: WfgtsState, sheet: SeatSheet, seat: number): Shee
  */
 export function wfgtsView(state: WfgtsState, viewer: Viewer): WfgtsView {
   const shared = publicView(state);
-  if (viewer.role !== 'seat') return shared;
-  const sheet = state.sheets[viewer.seat];
-  if (sheet === undefined) return shared;
-  return { ...shared, kind: 'seat', me: sheetView(state, sheet, viewer.seat) };
+  const own = viewer.role === 'seat' ? wfgtsOwnView(state, viewer.seat) : null;
+  return own === null ? shared : { ...shared, ...own };
+}
+
+/** What a seat's own view adds to the public one: its sheet, the same object while the sheet and the step stay the same. */
+export function wfgtsOwnView(state: WfgtsState, seat: number): { kind: 'seat'; me: SheetView } | null {
+  const sheet = state.sheets[seat];
+  return sheet === undefined ? null : { kind: 'seat', me: sheetView(state, sheet, seat) };
 }
