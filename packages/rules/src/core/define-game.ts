@@ -74,8 +74,9 @@ export interface GameDefinition<O = unknown, S = unknown, A = unknown, V = unkno
    * or null when the seat has nothing of its own: `view` for that seat is the
    * spectator's view with these fields laid over it. The server sends the
    * public view to everyone and these to the seat alone, and only when they
-   * changed; a game that returns the very same values while nothing of the
-   * seat's own changed saves that check its work.
+   * changed, which it tells by identity: a game should return the very same
+   * values while nothing of the seat's own changed, or its seats are sent
+   * their part again on every change.
    */
   ownView(state: S, seat: number): Partial<V> | null;
   /** The seats whose input the game is waiting for, with their timer defaults. */
