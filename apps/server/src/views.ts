@@ -60,8 +60,8 @@ function ownPart(room: RoomRecord, seatId: string): OwnPart | null {
   if (part === undefined) {
     const seat = room.seats.findIndex((s) => s.id === seatId);
     const game = liveGame(room);
-    const play = game === undefined ? null : (game.ownView(room.play, seat) as Record<string, unknown> | null);
-    part = seat === -1 ? null : { seat, play };
+    if (seat === -1) part = null;
+    else part = { seat, play: game === undefined ? null : (game.ownView(room.play, seat) as Record<string, unknown> | null) };
     parts.set(seatId, part);
   }
   return part;

@@ -17,6 +17,9 @@ import {
   type RoomView,
   type SeatLost,
   assembledView,
+  CreateRoom,
+  JoinRoom,
+  lookerOf,
   hearPart,
   hearRoom,
   nothingHeard,
@@ -180,15 +183,6 @@ export interface Received {
   payload: unknown;
 }
 
-/** Who a create or join asks to be, as far as putting views together goes. */
-function lookerOf(event: ClientEventName, payload: unknown): Looker | null {
-  if (event !== ClientEvent.createRoom && event !== ClientEvent.joinRoom) return null;
-  const p = (typeof payload === 'object' && payload !== null ? payload : {}) as { as?: unknown; hostToken?: unknown };
-  if (p.as === 'player' || p.as === 'seat') return { role: 'seat' };
-  if (p.as === 'host') return { role: 'host', controls: event === ClientEvent.createRoom || p.hostToken !== undefined };
-  return p.as === 'spectator' ? { role: 'spectator' } : null;
-}
-
 /** A Socket.IO client that records every message it receives. */
 export class TestClient {
   /** Every event and every reply, in order. */
@@ -250,8 +244,9 @@ export class TestClient {
 
   /** Send a client event and wait for its reply. */
   async request<E extends ClientEventName>(event: E, payload: unknown, timeoutMs = 5000): Promise<Reply<ReplyValues[E]>> {
-    const looker = lookerOf(event, payload);
-    if (looker !== null) this.lookers.push({ from: this.received.length, looker });
+    // Only a well-formed create or join lets a screen in; the looker says who it asked to be.
+    const entering = event === ClientEvent.createRoom ? CreateRoom.safeParse(payload) : event === ClientEvent.joinRoom ? JoinRoom.safeParse(payload) : null;
+    if (entering?.success === true) this.lookers.push({ from: this.received.length, looker: lookerOf(entering.data) });
     const reply = (await this.socket.timeout(timeoutMs).emitWithAck(event, payload)) as Reply<ReplyValues[E]>;
     this.record({ event: `reply:${event}`, payload: reply });
     return reply;

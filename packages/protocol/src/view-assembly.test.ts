@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import type { PublicRoomView, SeatPart } from './messages.js';
-import { assembledView, hearPart, hearRoom, nothingHeard, withPart, type Heard } from './view-assembly.js';
+import { assembledView, hearPart, hearRoom, lookerOf, nothingHeard, withPart, type Heard } from './view-assembly.js';
 
 const room = (version: number, play: Record<string, unknown> | null = { round: version }, code = 'ABCD'): PublicRoomView => ({
   code,
@@ -70,5 +70,14 @@ describe('putting a view together', () => {
   it('leaves the play empty while no game is on, whatever the part says', () => {
     expect(withPart(room(1, null), part(1)).play).toBeNull();
     expect(withPart(room(1), { ...part(1), play: null }).play).toEqual({ round: 1 });
+  });
+
+  it('knows who a create or join asks to be before the answer comes', () => {
+    expect(lookerOf({ as: 'host' })).toEqual({ role: 'host', controls: true });
+    expect(lookerOf({ as: 'player', name: 'Ann' })).toEqual({ role: 'seat' });
+    expect(lookerOf({ code: 'ABCD', as: 'host' })).toEqual({ role: 'host', controls: false });
+    expect(lookerOf({ code: 'ABCD', as: 'host', hostToken: 't'.repeat(24) })).toEqual({ role: 'host', controls: true });
+    expect(lookerOf({ code: 'ABCD', as: 'seat', seatToken: 't'.repeat(24) })).toEqual({ role: 'seat' });
+    expect(lookerOf({ code: 'ABCD', as: 'spectator' })).toEqual({ role: 'spectator' });
   });
 });

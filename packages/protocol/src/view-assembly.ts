@@ -1,4 +1,4 @@
-import type { PublicRoomView, RoomView, SeatPart, ViewerInfo } from './messages.js';
+import type { CreateRoom, JoinRoom, PublicRoomView, RoomView, SeatPart, ViewerInfo } from './messages.js';
 
 /**
  * A screen's views come in two kinds of message: the public view everyone in
@@ -53,6 +53,17 @@ export function hearPart(heard: Heard, part: SeatPart): Heard {
 
 /** Who is looking, as far as the screen knows by itself: a seat learns its number from its part. */
 export type Looker = { role: 'seat' } | { role: 'host'; controls: boolean } | { role: 'spectator' };
+
+/**
+ * Who a create or join asks to be, known before the answer (the first views
+ * come before it). A host screen has controls when it opens the room or
+ * brings its token; a wrong token is refused, and no view comes.
+ */
+export function lookerOf(request: CreateRoom | JoinRoom): Looker {
+  if (request.as === 'player' || request.as === 'seat') return { role: 'seat' };
+  if (request.as === 'host') return { role: 'host', controls: !('code' in request) || request.hostToken !== undefined };
+  return { role: 'spectator' };
+}
 
 /** One seat's view: the public game view with the seat's own fields laid over it. */
 export function withPart(room: PublicRoomView, part: SeatPart): RoomView {

@@ -4,6 +4,7 @@ import {
   assembledView,
   hearPart,
   hearRoom,
+  lookerOf,
   nothingHeard,
   type Heard,
   type Looker,
@@ -89,13 +90,6 @@ function asSent<T>(reply: unknown): Sent<T> {
   return { ok: false, error: malformed };
 }
 
-/** Who a join asks to be. */
-function lookerOf(payload: JoinRoom): Looker {
-  if (payload.as === 'player' || payload.as === 'seat') return { role: 'seat' };
-  if (payload.as === 'host') return { role: 'host', controls: payload.hostToken !== undefined };
-  return { role: 'spectator' };
-}
-
 const toHex = (bytes: Uint8Array) => Array.from(bytes, (b) => b.toString(16).padStart(2, '0')).join('');
 
 /** One screen's link to one room at a time. */
@@ -152,7 +146,7 @@ export class RoomConnection {
   /** Open a new room; the browser remembers the token it is given. */
   async create(payload: CreateRoom): Promise<Sent<Joined>> {
     this.reset();
-    this.looker = payload.as === 'host' ? { role: 'host', controls: true } : { role: 'seat' };
+    this.looker = lookerOf(payload);
     const reply = await this.request<Joined>(ClientEvent.createRoom, payload, { afterJoin: false, retry: false });
     if (reply.ok) this.adopt(reply.value);
     return reply;
@@ -283,9 +277,6 @@ export class RoomConnection {
     } else {
       this.credentials = { code, role: 'spectator' };
     }
-    this.looker =
-      joined.role === 'seat' ? { role: 'seat' } : joined.role === 'host' ? { role: 'host', controls: joined.hostToken !== undefined } : { role: 'spectator' };
-    this.show();
     this.joined = joined;
     this.seatLost = null;
     this.status = 'online';
