@@ -42,6 +42,8 @@ describe('a server killed right after an accepted action', () => {
     const accepted = await ann.client.must(ClientEvent.action, lastMove);
     first.process.kill('SIGKILL');
     expect(await first.exited).toBe('SIGKILL');
+    // Until a client has seen its connection drop it still counts itself connected, and a join sent then is lost.
+    await Promise.all([t.host, t.spectator!, ...t.players.map((p) => p.client)].map((c) => c.disconnected()));
 
     const second = await spawnServer({ port, dataDir });
     children.push(second);

@@ -273,6 +273,18 @@ export class TestClient {
     );
   }
 
+  /** Resolves once the socket has noticed that its connection is gone. */
+  disconnected(timeoutMs = 5000): Promise<void> {
+    if (!this.socket.connected) return Promise.resolve();
+    return new Promise((resolve, reject) => {
+      const timer = setTimeout(() => reject(new Error('still connected')), timeoutMs);
+      this.socket.once('disconnect', () => {
+        clearTimeout(timer);
+        resolve();
+      });
+    });
+  }
+
   /** Resolves once the socket is connected (again). */
   connected(timeoutMs = 5000): Promise<void> {
     if (this.socket.connected) return Promise.resolve();
