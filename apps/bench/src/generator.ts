@@ -3,8 +3,9 @@
  * connections (a TV, the phones, the spectators), then lets each phone move
  * on its own metronome and times each move until the last socket of its room
  * holds a view of it. A phone puts its view together from the public view and
- * its seat's parts, as the web app does; the TV and spectators only glance at
- * the public view. The same code drives our server and the floor.
+ * its seat's parts, as the web app does, reading a public view in full only
+ * when it is about to choose a move; the TV and spectators only glance at the
+ * public view. The same code drives our server and the floor.
  */
 import { randomInt } from 'node:crypto';
 import { monitorEventLoopDelay, performance } from 'node:perf_hooks';
@@ -24,7 +25,7 @@ import {
 } from '@rollcall/protocol';
 import { io, type Socket } from 'socket.io-client';
 import { DeliveryTracker } from './delivery-tracker.js';
-import { glanceParser } from './glance-decoder.js';
+import { glanceParser, type GlancedView } from './glance-decoder.js';
 import type { Workload } from './point.js';
 import type { ChooseMove } from './wfgts-moves.js';
 
@@ -86,6 +87,8 @@ interface Phone {
   token: string;
   /** The public view and seat parts heard so far, from which the phone's view is put together. */
   heard: Heard;
+  /** The newest public view come since, not read yet: read when the phone next chooses a move. */
+  unread: GlancedView | null;
   /** A beat has come and its move is not sent yet. */
   due: boolean;
   inFlight: boolean;
@@ -245,7 +248,7 @@ export class LoadGenerator {
     return sentAt >= this.windowStart && sentAt < this.windowEnd;
   }
 
-  private async connect(kind: 'phone' | 'watcher'): Promise<{ socket: Socket; index: number }> {
+  private async connect(): Promise<{ socket: Socket; index: number }> {
     const index = this.socketCount++;
     const url = this.spec.urls[index % this.spec.urls.length] ?? '';
     const socket = io(url, {
@@ -253,8 +256,8 @@ export class LoadGenerator {
       forceNew: true,
       reconnection: false,
       timeout: 10_000,
-      // Watchers need only a view's version and status; phones read every message in full to choose their moves.
-      ...(kind === 'watcher' ? { parser: glanceParser } : {}),
+      // A view's version and status are read as it comes; the rest only by a phone about to move.
+      parser: glanceParser,
     });
     this.sockets.push(socket);
     await new Promise<void>((resolve, reject) => {
@@ -284,10 +287,9 @@ export class LoadGenerator {
 
   private async openRoom(): Promise<Room> {
     const { workload, game } = this.spec;
-    const tv = await this.connect('watcher');
+    const tv = await this.connect();
     let room: Room | null = null;
-    // The glance decoder hands over only these two fields of a view.
-    tv.socket.on(ServerEvent.view, (view: Pick<PublicRoomView, 'version' | 'status'>) => {
+    tv.socket.on(ServerEvent.view, (view: GlancedView) => {
       if (room === null) return;
       this.delivered(room, room.tracker.seen(0, view.version, performance.now()));
       if (view.status === 'finished' && !room.restarting && this.beating) void this.rematch(room);
@@ -309,17 +311,28 @@ export class LoadGenerator {
 
     // Phones join one after another so that seat numbers follow names; spectators in parallel.
     for (let p = 0; p < workload.players; p++) {
-      const { socket } = await this.connect('phone');
-      const phone: Phone = { socket, seat: -1, token: '', heard: nothingHeard, due: false, inFlight: false, moves: 0, timer: null };
+      const { socket } = await this.connect();
+      const phone: Phone = {
+        socket,
+        seat: -1,
+        token: '',
+        heard: nothingHeard,
+        unread: null,
+        due: false,
+        inFlight: false,
+        moves: 0,
+        timer: null,
+      };
       const index = 1 + p;
       // A seat's part comes just before the view of its version, so the view is what completes a change.
       socket.on(ServerEvent.seat, (part: SeatPart) => {
         phone.heard = hearPart(phone.heard, part);
       });
-      socket.on(ServerEvent.view, (view: PublicRoomView) => {
+      socket.on(ServerEvent.view, (view: GlancedView) => {
         // With several nodes a view can overtake an older one; a phone plays from the newest it has.
-        if (phone.heard.room !== null && view.version < phone.heard.room.version) this.olderViews += 1;
-        phone.heard = hearRoom(phone.heard, view);
+        const newest = phone.unread?.version ?? phone.heard.room?.version ?? -1;
+        if (view.version < newest) this.olderViews += 1;
+        else phone.unread = view;
         seen(index, view.version);
         if (phone.due && !phone.inFlight) this.move(opened, phone);
       });
@@ -335,8 +348,8 @@ export class LoadGenerator {
     }
     const spectators = Array.from({ length: workload.spectators }, (_, s) => 1 + workload.players + s);
     await pool(spectators, SPECTATOR_CONCURRENCY, async (index) => {
-      const { socket } = await this.connect('watcher');
-      socket.on(ServerEvent.view, (view: Pick<PublicRoomView, 'version'>) => seen(index, view.version));
+      const { socket } = await this.connect();
+      socket.on(ServerEvent.view, (view: GlancedView) => seen(index, view.version));
       await this.request(socket, ClientEvent.joinRoom, { code: opened.code, as: 'spectator' });
       opened.spectators.push(socket);
     });
@@ -364,6 +377,10 @@ export class LoadGenerator {
   /** Send the phone's move now if its view lets it move; otherwise the beat stays due. */
   private move(room: Room, phone: Phone): void {
     if (!this.beating) return;
+    if (phone.unread !== null) {
+      phone.heard = hearRoom(phone.heard, JSON.parse(phone.unread.text) as PublicRoomView);
+      phone.unread = null;
+    }
     const view = assembledView(phone.heard, { role: 'seat' });
     if (view === null) return;
     const action = this.spec.choose(view, phone.seat);

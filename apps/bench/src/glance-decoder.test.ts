@@ -1,7 +1,7 @@
 import { ServerEvent, type PublicRoomView, type SeatPart } from '@rollcall/protocol';
 import { Encoder, PacketType, type Packet } from 'socket.io-parser';
 import { describe, expect, it } from 'vitest';
-import { GlanceDecoder } from './glance-decoder.js';
+import { GlanceDecoder, type GlancedView } from './glance-decoder.js';
 
 function decode(text: string): Packet[] {
   const decoder = new GlanceDecoder();
@@ -30,10 +30,15 @@ const publicView: PublicRoomView = {
   outcome: null,
 };
 
-describe('the watchers’ decoder', () => {
-  it('reads only the version and status of a public view', () => {
+describe('the generator’s decoder', () => {
+  it('reads the version and status of a public view and keeps the rest as its JSON', () => {
     const [packet] = decode(encode(event(ServerEvent.view, publicView)));
-    expect(packet?.data).toEqual([ServerEvent.view, { version: 1234, status: 'finished' }]);
+    expect(packet?.data).toEqual([
+      ServerEvent.view,
+      { version: 1234, status: 'finished', text: JSON.stringify(publicView) },
+    ]);
+    const glanced = (packet?.data as [string, GlancedView])[1];
+    expect(JSON.parse(glanced.text)).toEqual(publicView);
   });
 
   it('decodes in full whatever is not a view it recognises', () => {
