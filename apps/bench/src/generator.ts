@@ -248,9 +248,8 @@ export class LoadGenerator {
     return sentAt >= this.windowStart && sentAt < this.windowEnd;
   }
 
-  private async connect(): Promise<{ socket: Socket; index: number }> {
-    const index = this.socketCount++;
-    const url = this.spec.urls[index % this.spec.urls.length] ?? '';
+  private async connect(): Promise<Socket> {
+    const url = this.spec.urls[this.socketCount++ % this.spec.urls.length] ?? '';
     const socket = io(url, {
       transports: ['websocket'],
       forceNew: true,
@@ -276,7 +275,7 @@ export class LoadGenerator {
     socket.on('disconnect', (reason) => {
       if (!this.closing) this.count(`socket/${reason.replaceAll(' ', '-')}`);
     });
-    return { socket, index };
+    return socket;
   }
 
   private async request<T>(socket: Socket, event: string, payload: unknown): Promise<T> {
@@ -289,17 +288,17 @@ export class LoadGenerator {
     const { workload, game } = this.spec;
     const tv = await this.connect();
     let room: Room | null = null;
-    tv.socket.on(ServerEvent.view, (view: GlancedView) => {
+    tv.on(ServerEvent.view, (view: GlancedView) => {
       if (room === null) return;
       this.delivered(room, room.tracker.seen(0, view.version, performance.now()));
       if (view.status === 'finished' && !room.restarting && this.beating) void this.rematch(room);
     });
-    const created = await this.request<Joined>(tv.socket, ClientEvent.createRoom, { as: 'host' });
+    const created = await this.request<Joined>(tv, ClientEvent.createRoom, { as: 'host' });
     if (created.hostToken === undefined) throw new Error('the TV got no host token');
     const opened: Room = {
       code: created.code,
       hostToken: created.hostToken,
-      tv: tv.socket,
+      tv: tv,
       phones: [],
       spectators: [],
       tracker: new DeliveryTracker(1 + workload.players + workload.spectators),
@@ -311,7 +310,7 @@ export class LoadGenerator {
 
     // Phones join one after another so that seat numbers follow names; spectators in parallel.
     for (let p = 0; p < workload.players; p++) {
-      const { socket } = await this.connect();
+      const socket = await this.connect();
       const phone: Phone = {
         socket,
         seat: -1,
@@ -348,13 +347,13 @@ export class LoadGenerator {
     }
     const spectators = Array.from({ length: workload.spectators }, (_, s) => 1 + workload.players + s);
     await pool(spectators, SPECTATOR_CONCURRENCY, async (index) => {
-      const { socket } = await this.connect();
+      const socket = await this.connect();
       socket.on(ServerEvent.view, (view: GlancedView) => seen(index, view.version));
       await this.request(socket, ClientEvent.joinRoom, { code: opened.code, as: 'spectator' });
       opened.spectators.push(socket);
     });
     if (game !== null) {
-      await this.request(tv.socket, ClientEvent.configure, { code: opened.code, token: opened.hostToken, game });
+      await this.request(tv, ClientEvent.configure, { code: opened.code, token: opened.hostToken, game });
     }
     return opened;
   }
