@@ -298,7 +298,7 @@ export class LoadGenerator {
     const opened: Room = {
       code: created.code,
       hostToken: created.hostToken,
-      tv: tv,
+      tv,
       phones: [],
       spectators: [],
       tracker: new DeliveryTracker(1 + workload.players + workload.spectators),
