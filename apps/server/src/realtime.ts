@@ -35,6 +35,7 @@ const handlers: Record<ClientEventName, Handler> = {
   [ClientEvent.removeSeat]: (s, _socket, p) => s.removeSeat(p),
   [ClientEvent.rematch]: (s, _socket, p) => s.rematch(p),
   [ClientEvent.action]: (s, _socket, p) => s.act(p),
+  [ClientEvent.playDefault]: (s, _socket, p) => s.playDefault(p),
 };
 
 /** The size of a message's arguments as JSON, or Infinity when they cannot be measured. */

@@ -3,6 +3,7 @@ import {
   Configure,
   CreateRoom,
   JoinRoom,
+  PlayDefault,
   Rematch,
   RemoveSeat,
   SetLock,
@@ -28,6 +29,7 @@ import {
   startGame,
   type Change,
   type ChangeNote,
+  type MoveBy,
 } from './room-changes.js';
 import { canLead, holderOf, newRoom, type Holder, type RoomRecord } from './room-record.js';
 import { hashToken, newId, newRoomCode, newToken } from './secrets.js';
@@ -61,6 +63,12 @@ type Decision<T> =
   | { kind: 'refuse'; error: ErrorBody }
   | { kind: 'answer'; value: T; effects?: () => void }
   | { kind: 'commit'; room: RoomRecord; note: ChangeNote; value: T; effects?: () => void };
+
+/** Whose move it is and who makes it: the seat itself, or the lead or host for a vacant seat. */
+interface Acting {
+  seat: number;
+  by: Exclude<MoveBy, 'timer'>;
+}
 
 const fail = <T>(error: ErrorBody): Reply<T> => ({ ok: false, error });
 const refuse = <T>(error: ErrorBody): Decision<T> => ({ kind: 'refuse', error });
@@ -212,6 +220,31 @@ export class RoomService {
   act(payload: unknown): Promise<Reply<ActionResult>> {
     const p = parse(ActionEnvelope, payload);
     if (p === null) return Promise.resolve(fail(roomError('room/bad-request')));
+    return this.move(p, () => ({ action: p.action }));
+  }
+
+  /** The lead or host plays a vacant seat's default: the move the turn timer would make for it. */
+  playDefault(payload: unknown): Promise<Reply<ActionResult>> {
+    const p = parse(PlayDefault, payload);
+    if (p === null) return Promise.resolve(fail(roomError('room/bad-request')));
+    return this.move(p, (room, acting) => {
+      if (acting.by === 'seat') return roomError('room/seat-occupied');
+      if (room.status !== 'playing' || room.game === null) return roomError('room/not-playing');
+      const awaited = findGame(room.game.id)
+        ?.awaiting(room.play)
+        .find((a) => a.seat === acting.seat);
+      return awaited === undefined ? roomError('room/not-awaited') : { action: awaited.fallback };
+    });
+  }
+
+  /**
+   * A move for a seat: who may make it, a retry answered with its first
+   * result, a stale version refused, then `what` says what is played.
+   */
+  private move(
+    p: { code: string; token: string; id: string; version?: number | undefined; seat?: number | undefined },
+    what: (room: RoomRecord, acting: Acting) => { action: unknown } | ErrorBody,
+  ): Promise<Reply<ActionResult>> {
     return this.decide(p.code, (room): Decision<ActionResult> => {
       const holder = holderOf(room, hashToken(p.token));
       if (holder === null) return refuse(roomError('room/bad-token'));
@@ -223,8 +256,10 @@ export class RoomService {
       if (p.version !== undefined && (p.version < room.stepVersion || p.version > room.version)) {
         return refuse(roomError('room/stale-version'));
       }
+      const played = what(room, acting);
+      if ('code' in played) return refuse(played);
       const now = this.deps.clock.now();
-      const change = playAction(room, { seat: acting.seat, action: p.action, by: acting.by, now, key });
+      const change = playAction(room, { seat: acting.seat, action: played.action, by: acting.by, now, key });
       if (!change.ok) return refuse(change.error);
       return committed(change);
     });
@@ -289,11 +324,7 @@ export class RoomService {
     };
   }
 
-  private actingSeat(
-    room: RoomRecord,
-    holder: Holder,
-    named: number | undefined,
-  ): { seat: number; by: 'seat' | 'lead' | 'host' } | { error: ErrorBody } {
+  private actingSeat(room: RoomRecord, holder: Holder, named: number | undefined): Acting | { error: ErrorBody } {
     if (holder.role === 'seat' && (named === undefined || named === holder.seat)) {
       return { seat: holder.seat, by: 'seat' };
     }

@@ -156,4 +156,57 @@ describe('removing seats and playing again', () => {
     expect(lobby.seats.map((s) => s.name)).toEqual(['Ann', 'Cy']);
     expect(refusal(await ann.client.request(ClientEvent.rematch, asAnn))).toBe('room/not-playing');
   });
+
+  it("plays a vacant seat's default for the lead or the host: the turn timer's move, only while the game waits on it, once per id", async () => {
+    const t = await table(['Ann', 'Bob', 'Cy']);
+    const [ann, , cy] = t.players as [(typeof t.players)[0], (typeof t.players)[0], (typeof t.players)[0]];
+    const asAnn = { code: t.code, token: ann.token };
+    const asCy = { code: t.code, token: cy.token };
+    const asHost = { code: t.code, token: t.hostToken };
+    await ann.client.must(ClientEvent.configure, { ...asAnn, game: 'wfgts' });
+    const started = await ann.client.must(ClientEvent.start, asAnn);
+
+    // Before Bob leaves, his seat has its player.
+    const early = await ann.client.request(ClientEvent.playDefault, { ...asAnn, id: 'd0', seat: 1 });
+    expect(refusal(early)).toBe('room/seat-occupied');
+    const removed = await ann.client.must(ClientEvent.removeSeat, { ...asAnn, seat: 1 });
+    const vacated = await t.host.waitForView((v) => v.version === removed.version);
+    expect(vacated.awaiting).toEqual([0, 1, 2]);
+
+    const byCy = await cy.client.request(ClientEvent.playDefault, { ...asCy, id: 'd1', seat: 1 });
+    expect(refusal(byCy)).toBe('room/not-lead');
+    const stale = await ann.client.request(ClientEvent.playDefault, { ...asAnn, id: 'd2', seat: 1, version: started.version - 1 });
+    expect(refusal(stale)).toBe('room/stale-version');
+    const unknown = await ann.client.request(ClientEvent.playDefault, { ...asAnn, id: 'd3', seat: 7 });
+    expect(refusal(unknown)).toBe('room/unknown-seat');
+    const malformed = await ann.client.request(ClientEvent.playDefault, { ...asAnn, id: 'd4' });
+    expect(refusal(malformed)).toBe('room/bad-request');
+    const untouched = await t.host.waitForView(() => true);
+    expect(untouched.version).toBe(removed.version);
+
+    // Bob's default in the carry step is to carry nothing: his seat has chosen, and nobody sees more than that.
+    const played = await ann.client.must(ClientEvent.playDefault, { ...asAnn, id: 'd5', seat: 1, version: removed.version });
+    const after = await t.host.waitForView((v) => v.version === played.version);
+    expect(after.awaiting).toEqual([0, 2]);
+    const again = await ann.client.must(ClientEvent.playDefault, { ...asAnn, id: 'd5', seat: 1 });
+    expect(again.version).toBe(played.version);
+    const twice = await t.host.request(ClientEvent.playDefault, { ...asHost, id: 'd6', seat: 1 });
+    expect(refusal(twice)).toBe('room/not-awaited');
+
+    // The step completes as if Bob had carried nothing; in the next one the host screen plays his default.
+    await ann.client.must(ClientEvent.action, { ...asAnn, id: 'a1', action: { type: 'carry', dice: [] } });
+    const rolled = await cy.client.must(ClientEvent.action, { ...asCy, id: 'c1', action: { type: 'carry', dice: [] } });
+    const lineB = await t.host.waitForView((v) => v.version === rolled.version);
+    expect(lineB.play).toMatchObject({ line: 'b' });
+    expect(lineB.awaiting).toEqual([0, 1, 2]);
+    const byHost = await t.host.must(ClientEvent.playDefault, { ...asHost, id: 'd7', seat: 1 });
+    expect(byHost.version).toBe(rolled.version + 1);
+
+    const log = await server!.store.log(t.code);
+    const defaults = log.filter((e) => e.kind === 'action' && e.seat === 1).map((e) => e.detail);
+    expect(defaults).toEqual([
+      { by: 'lead', action: { type: 'carry', dice: [] }, key: expect.any(String) },
+      { by: 'host', action: { type: 'carry', dice: [] }, key: expect.any(String) },
+    ]);
+  });
 });

@@ -41,6 +41,8 @@ export const roomErrors = {
   'room/unknown-seat': "There's no such seat.",
   /** The lead or host can only play for a seat its player has left. */
   'room/seat-occupied': 'That seat still has its player.',
+  /** A default move is only played for a seat the game is waiting on. */
+  'room/not-awaited': "The game isn't waiting on that seat.",
   /** A test-only setting was used on a server not started in test mode. */
   'room/test-only': 'That setting is only available in test mode.',
   /** Something went wrong on the server; nothing was changed. */

@@ -16,6 +16,8 @@ export const ClientEvent = {
   rematch: 'room:rematch',
   /** A seat's move in the game (or the lead's move for a vacant seat). */
   action: 'game:action',
+  /** Lead or host: play the game's default move for a vacant seat it waits on. */
+  playDefault: 'game:default',
 } as const;
 
 /** Events the server sends. */

@@ -83,6 +83,19 @@ export const ActionEnvelope = z.object({
   action: z.unknown(),
 });
 
+/**
+ * `game:default`: the lead or host plays the move the turn timer would for a
+ * vacant seat the game waits on. The default comes from the game, so whoever
+ * sends it needs to see nothing of that seat's own sheet. Retries and stale
+ * versions are handled as for a move.
+ */
+export const PlayDefault = z.object({
+  ...Credentials,
+  id: z.string().min(1).max(64),
+  version: z.number().int().min(0).optional(),
+  seat: z.number().int().min(0).max(255),
+});
+
 /** Parsed payload types. */
 export type TimerSeconds = z.infer<typeof TimerSeconds>;
 export type CreateRoom = z.infer<typeof CreateRoom>;
@@ -93,6 +106,7 @@ export type Start = z.infer<typeof Start>;
 export type RemoveSeat = z.infer<typeof RemoveSeat>;
 export type Rematch = z.infer<typeof Rematch>;
 export type ActionEnvelope = z.infer<typeof ActionEnvelope>;
+export type PlayDefault = z.infer<typeof PlayDefault>;
 
 /** Every acknowledgement: a result or a typed error. */
 export type Reply<T> = { ok: true; value: T } | { ok: false; error: ErrorBody };
@@ -125,6 +139,7 @@ export interface ReplyValues {
   'room:remove-seat': ActionResult;
   'room:rematch': ActionResult;
   'game:action': ActionResult;
+  'game:default': ActionResult;
 }
 
 /** `room:seat-lost`: why this socket no longer holds its seat. */
