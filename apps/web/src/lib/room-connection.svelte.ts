@@ -232,6 +232,15 @@ export class RoomConnection {
    * if no answer comes it is resent with the same id, so it counts once.
    */
   act(action: unknown, options: { seat?: number } = {}): Promise<Sent<ActionResult>> {
+    return this.move(ClientEvent.action, { action, ...(options.seat === undefined ? {} : { seat: options.seat }) });
+  }
+
+  /** Lead or host: play the game's default move for a vacant seat it waits on; sent like a move. */
+  playDefault(seat: number): Promise<Sent<ActionResult>> {
+    return this.move(ClientEvent.playDefault, { seat });
+  }
+
+  private move(event: string, body: Record<string, unknown>): Promise<Sent<ActionResult>> {
     const credentials = this.credentials;
     if (!credentials || credentials.role === 'spectator' || !credentials.token) {
       return Promise.resolve({ ok: false, error: leftRoom });
@@ -241,10 +250,9 @@ export class RoomConnection {
       token: credentials.token,
       id: toHex(this.randomBytes(new Uint8Array(12))),
       version: this.view?.version,
-      action,
-      ...(options.seat === undefined ? {} : { seat: options.seat }),
+      ...body,
     };
-    return this.request<ActionResult>(ClientEvent.action, envelope, { afterJoin: true, retry: true });
+    return this.request<ActionResult>(event, envelope, { afterJoin: true, retry: true });
   }
 
   private command(event: string, body: Record<string, unknown>): Promise<Sent<unknown>> {

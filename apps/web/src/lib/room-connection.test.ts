@@ -138,6 +138,26 @@ describe('the room connection', () => {
     expect(await moving).toEqual({ ok: true, value: { version: 8 } });
   });
 
+  it("sends a vacant seat's default like a move: the seat, the version, and the same id when resent", async () => {
+    const { socket, connection } = await joinedAnn();
+    socket.fire('room:view', view(9, { status: 'playing' }));
+
+    const playing = connection.playDefault(2);
+    const first = await socket.nth(1);
+    expect(first.event).toBe('game:default');
+    expect(first.payload).toMatchObject({ code: 'ABCD', token: 'token-of-ann-0123456789', version: 9, seat: 2 });
+    expect(first.payload).not.toHaveProperty('action');
+
+    socket.down();
+    first.ack(new Error('operation has timed out'));
+    socket.up();
+    (await socket.nth(2)).ack(null, seatReply);
+    const second = await socket.nth(3);
+    expect(second.payload).toEqual(first.payload);
+    second.ack(null, { ok: true, value: { version: 10 } });
+    expect(await playing).toEqual({ ok: true, value: { version: 10 } });
+  });
+
   it('gives up on a move with a message once every attempt went unanswered', async () => {
     const ctx = setup({ attempts: 2 });
     const joining = ctx.connection.joinAsPlayer('ABCD', 'Ann');

@@ -1,0 +1,67 @@
+/**
+ * A player leaves for good in the middle of a game, in real Chromium: the
+ * lead removes their seat from her phone (asked twice, since it cannot be
+ * undone), then plays that seat's default move when the game waits on it, and
+ * the game carries on for the others. The TV can do the same.
+ */
+import type { Page } from 'playwright-core';
+import { describe, expect, it } from 'vitest';
+import { noViolationsOn, useBrowserRoom } from './browser-room.js';
+import { saveScreenshot, seriousViolations } from './chromium.js';
+
+const TEST_SEED = 'c0ffee00d1cef00d5eed0123456789ab';
+
+const room = useBrowserRoom();
+
+const phaseOf = (page: Page) => page.getByTestId('wfgts-phone').getAttribute('data-phase');
+
+describe("the lead's table controls", () => {
+  it('remove a player who left mid-game and play their default so the game goes on', async () => {
+    const a11y: Record<string, string[]> = {};
+    const { tv, code } = await room.hostRoom(TEST_SEED);
+    const ann = await room.joinRoom(code, 'Ann');
+    const bob = await room.joinRoom(code, 'Bob');
+    const cy = await room.joinRoom(code, 'Cy');
+    for (const name of ['Ann', 'Bob', 'Cy']) await tv.getByText(name, { exact: true }).first().waitFor();
+    await tv.getByRole('radio', { name: /Waiting for the Game to Start/ }).check();
+    await tv.getByRole('button', { name: 'Start the game' }).click();
+    for (const page of [ann, bob, cy]) await page.getByTestId('wfgts-phone').waitFor();
+
+    // Only the lead's phone has the table controls.
+    const players = ann.getByRole('region', { name: 'Players' });
+    await players.waitFor();
+    expect(await cy.getByRole('region', { name: 'Players' }).count()).toBe(0);
+    expect(await players.getByRole('button', { name: 'Remove Ann' }).count()).toBe(0);
+
+    // Removing takes a second tap; "Keep" backs out.
+    await players.getByRole('button', { name: 'Remove Bob' }).tap();
+    await players.getByRole('button', { name: 'Keep' }).tap();
+    await players.getByRole('button', { name: 'Remove Bob' }).tap();
+    await players.getByRole('button', { name: 'Remove Bob?' }).tap();
+    await bob.getByRole('heading', { name: "You're out of this game" }).waitFor();
+    await players.getByText('removed').waitFor();
+
+    // The game waits on Bob's seat: the lead plays its default (carry nothing), and the others' moves roll line b.
+    const playDefault = players.getByRole('button', { name: 'Play default for Bob' });
+    await saveScreenshot(ann, 'lead-table-phone');
+    a11y['phone table'] = await seriousViolations(ann);
+    await playDefault.tap();
+    await expect.poll(() => playDefault.count()).toBe(0);
+    for (const page of [ann, cy]) {
+      expect(await phaseOf(page)).toBe('1-a-carry-open');
+      await page.getByTestId('lock-in').tap();
+    }
+    for (const page of [ann, cy]) await expect.poll(() => phaseOf(page)).toBe('1-b-carry-open');
+    // Next step, Bob's seat is waited on again; this time the TV, which may do what the lead does, plays it.
+    await playDefault.waitFor();
+    const onTv = tv.getByRole('button', { name: 'Play default for Bob' });
+    await saveScreenshot(tv, 'lead-table-tv');
+    a11y['tv empty seat'] = await seriousViolations(tv);
+    await onTv.click();
+    await expect.poll(() => onTv.count()).toBe(0);
+    await expect.poll(() => playDefault.count()).toBe(0);
+
+    expect(a11y).toEqual(noViolationsOn(a11y));
+    expect(room.pageErrors).toEqual([]);
+  });
+});
