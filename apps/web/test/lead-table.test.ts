@@ -60,6 +60,13 @@ describe("the lead's table controls", () => {
     await onTv.click();
     await expect.poll(() => onTv.count()).toBe(0);
     await expect.poll(() => playDefault.count()).toBe(0);
+    // The TV keeps its own list of players folded away under the board, with the same Remove buttons.
+    await tv.getByText('Players', { exact: true }).click();
+    const tvPlayers = tv.locator('details.table-controls');
+    await tvPlayers.getByRole('button', { name: 'Remove Cy' }).waitFor();
+    expect(await tvPlayers.getByRole('button', { name: 'Remove Bob' }).count()).toBe(0);
+    await saveScreenshot(tv, 'lead-table-tv-players');
+    a11y['tv players'] = await seriousViolations(tv);
 
     expect(a11y).toEqual(noViolationsOn(a11y));
     expect(room.pageErrors).toEqual([]);
