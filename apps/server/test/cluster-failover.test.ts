@@ -1,23 +1,15 @@
 import { ClientEvent } from '@rollcall/protocol';
 import pino from 'pino';
-import { afterEach, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { openRedisStore } from '../src/store/redis-store.js';
-import { startCluster, type TestCluster } from './cluster.js';
-import { openTable, TestClient, type Table } from './harness.js';
+import { startCluster } from './cluster.js';
+import { closeAfterTest, openTable, TestClient } from './harness.js';
 import { latest, playUntil, replayedOutcome, settle, type WfgtsRoomView } from './wfgts-driver.js';
 
 const SEED = 'c0ffee00c0ffee00c0ffee00c0ffee00';
 /** Past a 30-second turn timer plus the sweep's grace, in one jump of the survivor's clock. */
 const JUMP_MS = 35_000;
 
-let cluster: TestCluster | undefined;
-let table: Table | undefined;
-const stale: TestClient[] = [];
-afterEach(async () => {
-  table?.leave();
-  for (const c of stale.splice(0)) c.close();
-  await cluster?.close();
-});
 
 /** The same screen, now connected to another node (as the load balancer would send it), back in its room. */
 async function reconnect(url: string, join: Record<string, unknown>): Promise<TestClient> {
@@ -28,11 +20,10 @@ async function reconnect(url: string, join: Record<string, unknown>): Promise<Te
 
 describe('a node killed in the middle of a round', () => {
   it('leaves its phones to finish on the other node, which fires the turn timer the dead node set', async () => {
-    cluster = await startCluster([{}, { clockStepMs: JUMP_MS }]);
+    const cluster = closeAfterTest(await startCluster([{}, { clockStepMs: JUMP_MS }]));
     const [doomed, survivor] = cluster.nodes as [(typeof cluster.nodes)[0], (typeof cluster.nodes)[0]];
     // The host screen, Ann (seat 0) and Cy (seat 2) on the doomed node; Bob and the spectator on the survivor.
-    const t = await openTable(cluster.urls, { players: ['Ann', 'Bob', 'Cy'], spectator: true, testSeed: SEED });
-    table = t;
+    const t = closeAfterTest(await openTable(cluster.urls, { players: ['Ann', 'Bob', 'Cy'], spectator: true, testSeed: SEED }));
     await t.host.must(ClientEvent.configure, { code: t.code, token: t.hostToken, game: 'wfgts', timer: 30 });
     await t.host.must(ClientEvent.start, { code: t.code, token: t.hostToken });
     // Seats move in order, so Cy's carry, taken by the doomed node, rolls line b and sets the new deadline there.
@@ -53,7 +44,8 @@ describe('a node killed in the middle of a round', () => {
 
     doomed.process.kill('SIGKILL');
     expect(await doomed.exited).toBe('SIGKILL');
-    stale.push(t.host, ann.client, cy.client);
+    // The table closes the screens it has at the end; these are replaced below.
+    for (const gone of [t.host, ann.client, cy.client]) closeAfterTest(gone);
     t.host = await reconnect(survivor.url, { code: t.code, as: 'host', hostToken: t.hostToken });
     for (const player of [ann, cy]) {
       const client = await reconnect(survivor.url, { code: t.code, as: 'seat', seatToken: player.token });

@@ -29,7 +29,7 @@ afterAll(async () => {
   await cluster.close();
 });
 afterEach(() => {
-  table?.leave();
+  table?.close();
   table = undefined;
   for (const c of extra.splice(0)) c.close();
 });
@@ -136,7 +136,7 @@ describe('two server nodes sharing rooms through Redis', () => {
         const crossing = channels.filter((name) => name.includes(split.code));
         expect(crossing).toEqual([expect.stringContaining(`${split.code}/all`)]);
       } finally {
-        home.leave();
+        home.close();
       }
     } finally {
       await watcher.quit();

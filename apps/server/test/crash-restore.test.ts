@@ -11,7 +11,7 @@ const children: SpawnedServer[] = [];
 let table: Table | undefined;
 let dataDir: string | undefined;
 afterEach(async () => {
-  table?.leave();
+  table?.close();
   for (const child of children.splice(0)) {
     if (child.process.exitCode === null && child.process.signalCode === null) child.process.kill('SIGKILL');
     await child.exited;

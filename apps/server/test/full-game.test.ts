@@ -8,7 +8,7 @@ const SEED = '00112233445566778899aabbccddeeff';
 let server: TestServer | undefined;
 let table: Table | undefined;
 afterEach(async () => {
-  table?.leave();
+  table?.close();
   await server?.close();
 });
 

@@ -8,6 +8,7 @@ import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
+import { onTestFinished } from 'vitest';
 import {
   ClientEvent,
   ServerEvent,
@@ -49,6 +50,25 @@ export function tempDataDir(): string {
   return mkdtempSync(join(tmpdir(), 'rollcall-test-'));
 }
 
+/**
+ * Close `thing` once the running test is over, passed or failed; returns it.
+ * What a test opened last is closed first (vitest runs these hooks in reverse),
+ * so a table's screens go before their server. Closing twice is harmless.
+ */
+export function closeAfterTest<T extends { close(): unknown }>(thing: T): T {
+  onTestFinished(async () => {
+    await thing.close();
+  });
+  return thing;
+}
+
+/** A temporary data directory removed once the running test is over, for a test that restarts servers on it. */
+export function dataDirForTest(): string {
+  const dir = tempDataDir();
+  closeAfterTest({ close: () => rmSync(dir, { recursive: true, force: true }) });
+  return dir;
+}
+
 /** A server running in this process. */
 export interface TestServer {
   url: string;
@@ -57,7 +77,7 @@ export interface TestServer {
   app: FastifyInstance;
   /** The server's own store, to look at rooms as stored. */
   store: RoomStore;
-  /** Stop the server; the data directory is removed unless it was handed in. */
+  /** Stop the server (once; later calls wait for the same stop); the data directory is removed unless it was handed in. */
   close(): Promise<void>;
 }
 
@@ -79,16 +99,20 @@ export async function startServer(
   const address = app.server.address();
   if (address === null || typeof address === 'string') throw new Error('the server has no TCP address');
   const url = `http://127.0.0.1:${address.port}`;
+  let closing: Promise<void> | undefined;
   return {
     url,
     port: address.port,
     dataDir,
     app,
     store,
-    async close() {
-      await app.close();
-      await store.close();
-      if (options.dataDir === undefined) rmSync(dataDir, { recursive: true, force: true });
+    close() {
+      closing ??= (async () => {
+        await app.close();
+        await store.close();
+        if (options.dataDir === undefined) rmSync(dataDir, { recursive: true, force: true });
+      })();
+      return closing;
     },
   };
 }
@@ -354,7 +378,7 @@ export interface Table {
   players: Player[];
   spectator: TestClient | null;
   /** Close every client. */
-  leave(): void;
+  close(): void;
 }
 
 /** Open a room from a host screen and seat the named players, in order, each screen on one of the given servers. */
@@ -381,14 +405,16 @@ export async function openTable(
     await spectator.must(ClientEvent.joinRoom, { code, as: 'spectator' });
   }
   if (created.hostToken === undefined) throw new Error('a host screen got no host token');
-  return {
+  const table: Table = {
     code,
     host,
     hostToken: created.hostToken,
     players,
     spectator,
-    leave() {
-      for (const c of [host, spectator, ...players.map((p) => p.client)]) c?.close();
+    // The screens the table has now: a test may have put new ones in place of the first.
+    close() {
+      for (const c of [table.host, table.spectator, ...table.players.map((p) => p.client)]) c?.close();
     },
   };
+  return table;
 }

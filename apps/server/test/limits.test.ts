@@ -1,20 +1,14 @@
 import { ClientEvent } from '@rollcall/protocol';
-import { afterEach, describe, expect, it } from 'vitest';
-import { openTable, startServer, TestClient, type Table, type TestServer } from './harness.js';
+import { describe, expect, it } from 'vitest';
+import { closeAfterTest, openTable, startServer, TestClient, type Table, type TestServer } from './harness.js';
 import { latest, settle } from './wfgts-driver.js';
 
 let server: TestServer | undefined;
 let table: Table | undefined;
-const clients: TestClient[] = [];
-afterEach(async () => {
-  table?.leave();
-  for (const c of clients.splice(0)) c.close();
-  await server?.close();
-});
 
 async function startedTable(env: Record<string, string> = {}): Promise<Table> {
-  server = await startServer({ env });
-  table = await openTable(server.url, { players: ['Ann', 'Bob', 'Cy'] });
+  server = closeAfterTest(await startServer({ env }));
+  table = closeAfterTest(await openTable(server.url, { players: ['Ann', 'Bob', 'Cy'] }));
   await table.host.must(ClientEvent.configure, { code: table.code, token: table.hostToken, game: 'wfgts' });
   const { version } = await table.host.must(ClientEvent.start, { code: table.code, token: table.hostToken });
   await settle(table, version);
@@ -22,9 +16,7 @@ async function startedTable(env: Record<string, string> = {}): Promise<Table> {
 }
 
 async function client(): Promise<TestClient> {
-  const c = await TestClient.connect(server!.url);
-  clients.push(c);
-  return c;
+  return closeAfterTest(await TestClient.connect(server!.url));
 }
 
 describe('retries and versions', () => {

@@ -1,36 +1,28 @@
 import { ClientEvent, ServerEvent, type SeatLost } from '@rollcall/protocol';
-import { afterEach, describe, expect, it } from 'vitest';
-import { openTable, startServer, TestClient, type Table, type TestServer } from './harness.js';
+import { beforeEach, describe, expect, it } from 'vitest';
+import { closeAfterTest, openTable, startServer, TestClient, type Table, type TestServer } from './harness.js';
 import { latest } from './wfgts-driver.js';
 
+// A test starts its own server, or `table` starts one for it.
 let server: TestServer | undefined;
-const tables: Table[] = [];
-const clients: TestClient[] = [];
-afterEach(async () => {
-  for (const t of tables.splice(0)) t.leave();
-  for (const c of clients.splice(0)) c.close();
-  await server?.close();
+beforeEach(() => {
   server = undefined;
 });
 
 async function client(): Promise<TestClient> {
-  const c = await TestClient.connect(server!.url);
-  clients.push(c);
-  return c;
+  return closeAfterTest(await TestClient.connect(server!.url));
 }
 
 async function table(players: string[], spectator = false): Promise<Table> {
-  server ??= await startServer();
-  const t = await openTable(server.url, { players, spectator });
-  tables.push(t);
-  return t;
+  server ??= closeAfterTest(await startServer());
+  return closeAfterTest(await openTable(server.url, { players, spectator }));
 }
 
 const refusal = (reply: { ok: boolean; error?: { code: string } }) => (reply.ok ? 'ok' : reply.error?.code);
 
 describe('rooms and roles', () => {
   it('lets a phone open a room as its lead; a TV then shows it without controls', async () => {
-    server = await startServer();
+    server = closeAfterTest(await startServer());
     const phone = await client();
     const created = await phone.must(ClientEvent.createRoom, { as: 'player', name: '  Ann  ' });
     expect(created).toMatchObject({ role: 'seat', seat: 0 });
@@ -78,7 +70,7 @@ describe('rooms and roles', () => {
   });
 
   it('refuses the test dice seed unless the server runs in test mode', async () => {
-    server = await startServer({ env: { TEST_MODE: '0' } });
+    server = closeAfterTest(await startServer({ env: { TEST_MODE: '0' } }));
     const tv = await client();
     const reply = await tv.request(ClientEvent.createRoom, { as: 'host', testSeed: '00'.repeat(16) });
     expect(refusal(reply)).toBe('room/test-only');

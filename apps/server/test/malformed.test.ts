@@ -31,7 +31,7 @@ beforeAll(async () => {
 
 afterAll(async () => {
   prober.close();
-  table.leave();
+  table.close();
   await server.close();
 });
 

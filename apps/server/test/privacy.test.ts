@@ -9,7 +9,7 @@ const SEED = '0f1e2d3c4b5a69788796a5b4c3d2e1f0';
 let server: TestServer | undefined;
 const tables: Table[] = [];
 afterEach(async () => {
-  for (const t of tables.splice(0)) t.leave();
+  for (const t of tables.splice(0)) t.close();
   await server?.close();
 });
 

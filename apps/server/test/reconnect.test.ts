@@ -1,20 +1,13 @@
 import { ClientEvent } from '@rollcall/protocol';
-import { afterEach, describe, expect, it } from 'vitest';
-import { openTable, startServer, takeOverSeat, TestClient, type Table, type TestServer } from './harness.js';
+import { describe, expect, it } from 'vitest';
+import { closeAfterTest, openTable, startServer, takeOverSeat, TestClient, type Table, type TestServer } from './harness.js';
 import { latest, lowDiceChooser, move, playUntil, settle } from './wfgts-driver.js';
 
 let server: TestServer | undefined;
-let table: Table | undefined;
-const extra: TestClient[] = [];
-afterEach(async () => {
-  table?.leave();
-  for (const c of extra.splice(0)) c.close();
-  await server?.close();
-});
 
 async function startedTable(names: string[]): Promise<Table> {
-  server = await startServer();
-  table = await openTable(server.url, { players: names, spectator: true });
+  server = closeAfterTest(await startServer());
+  const table = closeAfterTest(await openTable(server.url, { players: names, spectator: true }));
   await table.host.must(ClientEvent.configure, { code: table.code, token: table.hostToken, game: 'wfgts' });
   await table.host.must(ClientEvent.start, { code: table.code, token: table.hostToken });
   await settle(table, table.host.view.version);
@@ -35,8 +28,7 @@ describe('a phone that drops and comes back', () => {
     const { version } = await move(t, t.players[0]!, { type: 'carry', dice: [] });
     await settle(t, version);
 
-    const phone = await TestClient.connect(server!.url);
-    extra.push(phone);
+    const phone = closeAfterTest(await TestClient.connect(server!.url));
     const back = await phone.must(ClientEvent.joinRoom, { code: t.code, as: 'seat', seatToken: bob.token });
     expect(back).toEqual({ code: t.code, role: 'seat', seat: 1, seatToken: bob.token });
     const view = await phone.waitForView((v) => v.viewer.role === 'seat');
@@ -56,7 +48,7 @@ describe('a phone that drops and comes back', () => {
     const t = await startedTable(['Ann']);
     const ann = t.players[0]!;
     const { tab, lost } = await takeOverSeat(server!.url, t.code, ann);
-    extra.push(tab);
+    closeAfterTest(tab);
     expect(lost).toEqual({ code: t.code, reason: 'taken-over' });
 
     // The old tab no longer gets the seat's views; the new one does.
@@ -73,20 +65,15 @@ describe('a phone that drops and comes back', () => {
 
   it('refuses a token that is wrong or belongs to another room', async () => {
     const t = await startedTable(['Ann']);
-    const other = await openTable(server!.url, { players: ['Zed'] });
-    try {
-      const phone = await TestClient.connect(server!.url);
-      extra.push(phone);
-      const wrong = await phone.request(ClientEvent.joinRoom, { code: t.code, as: 'seat', seatToken: 'x'.repeat(24) });
-      expect(wrong).toMatchObject({ ok: false, error: { code: 'room/bad-token' } });
-      const foreign = await phone.request(ClientEvent.joinRoom, {
-        code: t.code,
-        as: 'seat',
-        seatToken: other.players[0]!.token,
-      });
-      expect(foreign).toMatchObject({ ok: false, error: { code: 'room/bad-token' } });
-    } finally {
-      other.leave();
-    }
+    const other = closeAfterTest(await openTable(server!.url, { players: ['Zed'] }));
+    const phone = closeAfterTest(await TestClient.connect(server!.url));
+    const wrong = await phone.request(ClientEvent.joinRoom, { code: t.code, as: 'seat', seatToken: 'x'.repeat(24) });
+    expect(wrong).toMatchObject({ ok: false, error: { code: 'room/bad-token' } });
+    const foreign = await phone.request(ClientEvent.joinRoom, {
+      code: t.code,
+      as: 'seat',
+      seatToken: other.players[0]!.token,
+    });
+    expect(foreign).toMatchObject({ ok: false, error: { code: 'room/bad-token' } });
   });
 });

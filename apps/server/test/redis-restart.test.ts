@@ -11,7 +11,7 @@ const SEED = '5eed5eed5eed5eed5eed5eed5eed5eed';
 let cluster: TestCluster | undefined;
 let table: Table | undefined;
 afterEach(async () => {
-  table?.leave();
+  table?.close();
   await cluster?.close();
 });
 

@@ -1,23 +1,13 @@
-import { rmSync } from 'node:fs';
 import { join } from 'node:path';
 import { ClientEvent } from '@rollcall/protocol';
 import Database from 'better-sqlite3';
-import { afterEach, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { ManualClock } from '../src/clock.js';
 import { SQLITE_FILE } from '../src/store/sqlite-store.js';
-import { openTable, startServer, tempDataDir, TestClient, type Table, type TestServer } from './harness.js';
+import { closeAfterTest, dataDirForTest, openTable, startServer, TestClient } from './harness.js';
 import { settle } from './wfgts-driver.js';
 
-let server: TestServer | undefined;
-let table: Table | undefined;
 let dataDir: string | undefined;
-const clients: TestClient[] = [];
-afterEach(async () => {
-  table?.leave();
-  for (const c of clients.splice(0)) c.close();
-  await server?.close();
-  if (dataDir !== undefined) rmSync(dataDir, { recursive: true, force: true });
-});
 
 /** How the file holds the room: its version, its whole record's, and who made the moves logged after that record. */
 function onDisk(code: string): { version: number; record: number; movesBy: unknown[] } {
@@ -40,10 +30,11 @@ function onDisk(code: string): { version: number; record: number; movesBy: unkno
 describe('a server started on a file between whole records', () => {
   it('rebuilds the room from its moves and turn-timer defaults: same record, same answer to a retry, same timer', async () => {
     const clock = new ManualClock();
-    dataDir = tempDataDir();
-    server = await startServer({ clock, dataDir });
-    const t = await openTable(server.url, { players: ['Ann', 'Bob', 'Cy'], testSeed: '0123456789abcdef'.repeat(2) });
-    table = t;
+    dataDir = dataDirForTest();
+    let server = closeAfterTest(await startServer({ clock, dataDir }));
+    const t = closeAfterTest(
+      await openTable(server.url, { players: ['Ann', 'Bob', 'Cy'], testSeed: '0123456789abcdef'.repeat(2) }),
+    );
     const { code } = t;
     await t.host.must(ClientEvent.configure, { code, token: t.hostToken, game: 'wfgts', timer: 30 });
     await settle(t, (await t.host.must(ClientEvent.start, { code, token: t.hostToken })).version);
@@ -64,15 +55,13 @@ describe('a server started on a file between whole records', () => {
     // A stop writes rooms whole, so the file is read while the first server still runs: as a server started after a crash finds it.
     const first = server;
     const later = new ManualClock(clock.now());
-    server = await startServer({ clock: later, dataDir });
+    server = closeAfterTest(await startServer({ clock: later, dataDir }));
     expect(await server.store.load(code)).toEqual(live);
-    t.leave();
-    table = undefined;
+    t.close();
     await first.close();
 
-    const bobAgain = await TestClient.connect(server.url);
-    const tv = await TestClient.connect(server.url);
-    clients.push(bobAgain, tv);
+    const bobAgain = closeAfterTest(await TestClient.connect(server.url));
+    const tv = closeAfterTest(await TestClient.connect(server.url));
     await bobAgain.must(ClientEvent.joinRoom, { code, as: 'seat', seatToken: bob!.token });
     await tv.must(ClientEvent.joinRoom, { code, as: 'host' });
     expect(await bobAgain.request(ClientEvent.action, bobMove)).toEqual({ ok: true, value: answer });

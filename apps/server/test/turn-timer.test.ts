@@ -1,26 +1,17 @@
-import { rmSync } from 'node:fs';
 import { ClientEvent } from '@rollcall/protocol';
-import { afterEach, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { ManualClock } from '../src/clock.js';
-import { openTable, startServer, tempDataDir, TestClient, type Table, type TestServer } from './harness.js';
+import { closeAfterTest, dataDirForTest, openTable, startServer, TestClient, type Table, type TestServer } from './harness.js';
 import { latest, move, settle } from './wfgts-driver.js';
 
+// The running test's server and its data, which a test that restarts the server reuses.
 let server: TestServer | undefined;
-let table: Table | undefined;
 let dataDir: string | undefined;
-const clients: TestClient[] = [];
-afterEach(async () => {
-  table?.leave();
-  for (const c of clients.splice(0)) c.close();
-  await server?.close();
-  if (dataDir !== undefined) rmSync(dataDir, { recursive: true, force: true });
-});
 
 async function timedTable(clock: ManualClock): Promise<Table> {
-  dataDir = tempDataDir();
-  server = await startServer({ clock, dataDir });
-  const t = await openTable(server.url, { players: ['Ann', 'Bob', 'Cy'] });
-  table = t;
+  dataDir = dataDirForTest();
+  server = closeAfterTest(await startServer({ clock, dataDir }));
+  const t = closeAfterTest(await openTable(server.url, { players: ['Ann', 'Bob', 'Cy'] }));
   await t.host.must(ClientEvent.configure, { code: t.code, token: t.hostToken, game: 'wfgts', timer: 30 });
   const { version } = await t.host.must(ClientEvent.start, { code: t.code, token: t.hostToken });
   await settle(t, version);
@@ -61,16 +52,14 @@ describe('the turn timer', () => {
     const t = await timedTable(clock);
     const { code } = t;
     const deadline = latest(t.host).timer.deadline!;
-    t.leave();
-    table = undefined;
+    t.close();
     await server!.close();
 
     // A new process on the same data, some time later.
     const later = new ManualClock(deadline - 5_000);
-    server = await startServer({ clock: later, dataDir });
+    server = closeAfterTest(await startServer({ clock: later, dataDir }));
     expect(later.waiting).toBe(1);
-    const tv = await TestClient.connect(server.url);
-    clients.push(tv);
+    const tv = closeAfterTest(await TestClient.connect(server.url));
     await tv.must(ClientEvent.joinRoom, { code, as: 'host' });
     const before = await tv.waitForView(() => true);
     later.advance(5_000);
