@@ -35,6 +35,8 @@ describe("the lead's table controls", () => {
 
     // Removing takes a second tap; "Keep" backs out.
     await players.getByRole('button', { name: 'Remove Bob' }).tap();
+    // The question takes the place, and the focus, of the button tapped.
+    await expect.poll(() => ann.evaluate(() => document.activeElement?.textContent?.trim())).toBe('Remove Bob?');
     await players.getByRole('button', { name: 'Keep' }).tap();
     await players.getByRole('button', { name: 'Remove Bob' }).tap();
     await players.getByRole('button', { name: 'Remove Bob?' }).tap();
