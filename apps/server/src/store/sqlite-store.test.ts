@@ -1,14 +1,14 @@
 import { mkdirSync, rmSync } from 'node:fs';
 import { join } from 'node:path';
-import { findGame } from '@rollcall/rules';
 import Database from 'better-sqlite3';
 import { afterEach, describe, expect, it } from 'vitest';
 import { tempDataDir } from '../../test/harness.js';
 import { roomStoreContract } from '../../test/room-store-contract.js';
-import { addPlayer, configure, playAction, replayMove, startGame, type Change } from '../room-changes.js';
-import { newRoom, RECENT_ACTIONS, type RoomRecord } from '../room-record.js';
-import type { LogEntry, RoomStore } from './room-store.js';
-import { openSqliteStore, SQLITE_FILE, WHOLE_RECORD_EVERY, type SyncMode } from './sqlite-store.js';
+import { Table } from '../../test/stored-table.js';
+import { replayMove } from '../room-changes.js';
+import { newRoom, RECENT_ACTIONS } from '../room-record.js';
+import { WHOLE_RECORD_EVERY } from './kept-records.js';
+import { openSqliteStore, SQLITE_FILE, type SyncMode } from './sqlite-store.js';
 
 const dirs: string[] = [];
 afterEach(() => {
@@ -38,49 +38,6 @@ describe('the SQLite room store', () => {
 });
 
 const now = 1_700_000_000_000;
-const wfgts = findGame('wfgts')!;
-
-/** Commits each change in turn, the way the room service does, and keeps the newest record. */
-class Table {
-  constructor(
-    public room: RoomRecord,
-    public store: RoomStore,
-  ) {}
-
-  static async open(store: RoomStore, seats: number): Promise<Table> {
-    const empty = newRoom({ code: 'PLAY', now, seed: new Uint8Array(16).fill(9), hostTokenHash: 'host-hash' });
-    await store.create(empty, { kind: 'create', seat: null, detail: { as: 'host' }, version: 0, at: now });
-    const table = new Table(empty, store);
-    for (let seat = 0; seat < seats; seat++) {
-      await table.commit(addPlayer(table.room, { name: `P${seat}`, seatId: `id-${seat}`, tokenHash: `hash-${seat}`, now }));
-    }
-    await table.commit(configure(table.room, { game: 'wfgts', options: {}, timer: 30, now }));
-    await table.commit(startGame(table.room, now));
-    return table;
-  }
-
-  async commit(change: Change): Promise<void> {
-    if (!change.ok) throw new Error(`refused: ${change.error.code}`);
-    const entry: LogEntry = { ...change.note, version: change.room.version, at: change.room.updatedAt };
-    expect(await this.store.commit(change.room, this.room.version, entry)).toBe(true);
-    this.room = change.room;
-  }
-
-  /** `count` moves, or up to the end; every fifth version comes from the turn timer. */
-  async play(count: number): Promise<void> {
-    for (let n = 0; n < count && this.room.status === 'playing'; n++) {
-      const { seat, fallback } = wfgts.awaiting(this.room.play)[0]!;
-      const at = this.room.updatedAt + 1_500;
-      const carrying = (this.room.play as { step: string }).step === 'carry';
-      const action = carrying ? { type: 'carry', dice: [n % 7] } : fallback;
-      await this.commit(
-        this.room.version % 5 === 0
-          ? playAction(this.room, { seat, action: fallback, by: 'timer', now: at, key: null })
-          : playAction(this.room, { seat, action, by: 'seat', now: at, key: `id-${seat}:${seat}:${n}` }),
-      );
-    }
-  }
-}
 
 /** The versions of the room and of its stored whole record, read straight from the file. */
 function storedVersions(dir: string): { room: number; record: number } {

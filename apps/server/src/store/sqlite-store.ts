@@ -2,6 +2,7 @@ import { mkdirSync } from 'node:fs';
 import { join } from 'node:path';
 import { Worker } from 'node:worker_threads';
 import type { RoomRecord } from '../room-record.js';
+import { KeptRecords, type ReplayMove } from './kept-records.js';
 import type { LogEntry, RoomStore, TimedRoom } from './room-store.js';
 import type {
   Ask,
@@ -19,26 +20,6 @@ export type { SyncMode } from './sqlite-worker.js';
 
 /** The file name of the embedded store inside the data directory. */
 export const SQLITE_FILE = 'rollcall.sqlite';
-
-/** How many rooms' newest records a store keeps parsed in memory. */
-const KEPT_RECORDS = 2048;
-
-/**
- * A move whose version is this far past the room's stored whole record is
- * written with the whole record again. A six-seat wfgts game is 108 moves, so
- * that is three or four whole writes a game instead of 108, a twelve-kilobyte
- * record costing under 400 bytes a move, while a load from the file plays back
- * at most 31 moves: a millisecond or two, and only after a restart or for a
- * room that fell out of the kept records.
- */
-export const WHOLE_RECORD_EVERY = 32;
-
-/**
- * Plays one logged move again on the record from just before it, giving the
- * record just after (`replayMove` in `room-changes.ts`). The store knows no
- * game: it is handed this.
- */
-export type ReplayMove = (room: RoomRecord, entry: LogEntry) => RoomRecord;
 
 const roomRow = (room: RoomRecord): RoomRow => ({
   code: room.code,
@@ -89,12 +70,6 @@ export interface SqliteOptions {
   sync?: SyncMode;
   /** Without it every change is written whole, and a room stored as a record plus moves cannot be loaded. */
   replay?: ReplayMove;
-}
-
-/** A record kept in memory, with the version of the room's whole record in the file. */
-interface Kept {
-  room: RoomRecord;
-  wholeAt: number;
 }
 
 const entryOf = (row: Omit<LogRow, 'code'>): LogEntry => ({
@@ -173,68 +148,44 @@ export async function openSqliteStore(
       outbox.push({ ...request, id });
     });
 
-  const kept = new Map<string, Kept>();
-  const keep = (room: RoomRecord, wholeAt: number) => {
-    kept.delete(room.code);
-    kept.set(room.code, { room, wholeAt });
-    // A Map iterates in insertion order: the first key is the room used least recently.
-    if (kept.size > KEPT_RECORDS) kept.delete(kept.keys().next().value ?? '');
-  };
-
-  /** Where the whole record is when `room` follows `expected` with a move it can be rebuilt from, else null. */
-  const wholeBehind = (room: RoomRecord, expected: number, entry: LogEntry): number | null => {
-    const known = kept.get(room.code);
-    if (replay === undefined || entry.kind !== 'action' || known?.room.version !== expected) return null;
-    if (room.version !== expected + 1 || entry.version !== room.version) return null;
-    return room.version - known.wholeAt < WHOLE_RECORD_EVERY ? known.wholeAt : null;
-  };
-
-  /** A room as read from the file: its whole record, with the moves logged after it played again. */
-  const rebuild = (code: string, stored: StoredRoom): RoomRecord => {
-    let room = JSON.parse(stored.data) as RoomRecord;
-    for (const row of stored.after) {
-      if (replay === undefined) throw new Error(`room ${code} has moves to play again and this store cannot`);
-      room = replay(room, entryOf(row));
-      if (room.version !== row.version) throw new Error(`room ${code}: replaying version ${row.version} went astray`);
-    }
-    if (room.version !== stored.version) throw new Error(`room ${code}: its log stops before version ${stored.version}`);
-    return room;
-  };
+  const kept = new KeptRecords(replay);
+  const rebuild = (code: string, stored: StoredRoom): RoomRecord =>
+    kept.rebuild(code, JSON.parse(stored.data) as RoomRecord, stored.after.map(entryOf), stored.version);
 
   let closing: Promise<void> | null = null;
   return {
     async create(room, entry) {
       const data = JSON.stringify(room);
       const created = await ask<boolean>({ op: 'create', room: roomRow(room), data, entry: logRow(room.code, entry) });
-      if (created) keep(room, room.version);
+      if (created) kept.keep(room, room.version);
       return created;
     },
     async load(code) {
       const known = kept.get(code);
       if (known !== undefined) {
-        keep(known.room, known.wholeAt);
+        kept.keep(known.room, known.wholeAt);
         return known.room;
       }
       const stored = await ask<StoredRoom | null>({ op: 'load', code });
       if (stored === null) return null;
       const room = rebuild(code, stored);
-      keep(room, stored.version - stored.after.length);
+      kept.keep(room, stored.version - stored.after.length);
       return room;
     },
     // Resolves only once the change is on disk: views are sent after this, never before.
     async commit(room, expected, entry) {
-      const wholeAt = wholeBehind(room, expected, entry);
+      const wholeAt = kept.wholeBehind(room, expected, entry);
       const data = wholeAt === null ? JSON.stringify(room) : null;
       const row = roomRow(room);
       let stored: boolean;
       try {
         stored = await ask<boolean>({ op: 'commit', room: row, expected, data, entry: logRow(room.code, entry) });
       } catch (err) {
-        kept.delete(room.code);
+        kept.drop(room.code);
         throw err;
       }
-      if (stored) keep(room, wholeAt ?? room.version);
-      else kept.delete(room.code);
+      if (stored) kept.keep(room, wholeAt ?? room.version);
+      else kept.drop(room.code);
       return stored;
     },
     timedRooms: (dueBy = Number.MAX_SAFE_INTEGER) => ask<TimedRoom[]>({ op: 'timed', dueBy }),
@@ -244,15 +195,14 @@ export async function openSqliteStore(
     },
     async purge({ finishedBefore, idleBefore }) {
       const codes = await ask<string[]>({ op: 'purge', finishedBefore, idleBefore });
-      for (const code of codes) kept.delete(code);
+      for (const code of codes) kept.drop(code);
       return codes;
     },
     // Everything asked before the close is answered first: the thread takes requests in order.
     close() {
       closing ??= (async () => {
         // Rooms are written whole on a clean stop, so the next start (maybe with changed rules) plays nothing again.
-        const behind = [...kept.values()].filter((k) => k.wholeAt < k.room.version);
-        const wholes = behind.map(({ room }) =>
+        const wholes = kept.behind().map((room) =>
           ask({ op: 'whole', code: room.code, version: room.version, data: JSON.stringify(room) }).catch(() => undefined),
         );
         if (gone === null) await Promise.all([...wholes, ask({ op: 'close' }).catch(() => undefined)]);
