@@ -23,7 +23,7 @@ async function openStore(config: Config, log: Logger): Promise<RoomStore> {
     case 'sqlite':
       return openSqliteStore(config.dataDir, { sync: config.sqliteSync, replay: replayMove });
     case 'redis':
-      return openRedisStore(config.redisUrl, log);
+      return openRedisStore(config.redisUrl, log, { replay: replayMove });
   }
 }
 

@@ -2,14 +2,19 @@ import type { Redis, Result } from 'ioredis';
 import type { Logger } from 'pino';
 import { closeRedis, connectRedis } from '../redis-client.js';
 import type { RoomRecord } from '../room-record.js';
+import { KeptRecords, type ReplayMove } from './kept-records.js';
 import type { LogEntry, RoomStore, TimedRoom } from './room-store.js';
 
 declare module 'ioredis' {
   interface RedisCommander<Context> {
     /** Store a new room and its first log entry unless the code is taken: 1 when stored. */
     rollcallCreate(...keysThenArgs: (string | number)[]): Result<number, Context>;
-    /** Replace a room if it is still at the expected version, appending its log entry: 1 when stored. */
+    /** Move a room on if it is still at the expected version, appending its log entry: 1 when stored. */
     rollcallCommit(...keysThenArgs: (string | number)[]): Result<number, Context>;
+    /** A room as stored, from what the caller already has: see `LOAD`. */
+    rollcallLoad(...keysThenArgs: (string | number)[]): Result<StoredReply | null, Context>;
+    /** Write a room's whole record if the room is still at that version: 1 when written. */
+    rollcallWhole(...keysThenArgs: (string | number)[]): Result<number, Context>;
     /** Drop a room and its log if it is still past one of the cut-offs: 1 when dropped. */
     rollcallPurge(...keysThenArgs: (string | number)[]): Result<number, Context>;
   }
@@ -20,9 +25,13 @@ declare module 'ioredis' {
  * a room's keys and the shared indexes together, which Redis Cluster would refuse.
  */
 const key = {
-  /** A hash: `version` (for the compare-and-set) and `data` (the room record as JSON). */
+  /**
+   * A hash: `version` (for the compare-and-set), `data` (a whole room record as
+   * JSON) and `wholeAt` (its version; a room stored before this field was
+   * always whole). The moves after `wholeAt` are the log's last entries.
+   */
   room: (code: string) => `rollcall:room:${code}`,
-  /** A list of log entries as JSON, oldest first. */
+  /** A list of log entries as JSON, oldest first: one per version. */
   log: (code: string) => `rollcall:log:${code}`,
   /** Sorted set of rooms with a running turn timer, scored by deadline: every node polls it. */
   deadlines: 'rollcall:deadlines',
@@ -51,7 +60,7 @@ end
 // ARGV: code, version, data, entry, deadline, finishedAt, updatedAt
 const CREATE = `${INDEX}
 if redis.call('EXISTS', KEYS[1]) == 1 then return 0 end
-redis.call('HSET', KEYS[1], 'version', ARGV[2], 'data', ARGV[3])
+redis.call('HSET', KEYS[1], 'version', ARGV[2], 'data', ARGV[3], 'wholeAt', ARGV[2])
 -- A code freed by a purge may come back: its old log went with it.
 redis.call('DEL', KEYS[2])
 redis.call('RPUSH', KEYS[2], ARGV[4])
@@ -59,12 +68,51 @@ index(ARGV[1], ARGV[5], ARGV[6], ARGV[7])
 return 1
 `;
 
-// ARGV: code, expected version, version, data, entry, deadline, finishedAt, updatedAt
+// ARGV: code, expected version, version, data ('' to write the log entry alone), entry, deadline, finishedAt, updatedAt
 const COMMIT = `${INDEX}
 if redis.call('HGET', KEYS[1], 'version') ~= ARGV[2] then return 0 end
-redis.call('HSET', KEYS[1], 'version', ARGV[3], 'data', ARGV[4])
+if ARGV[4] == '' then
+  -- A room stored before wholeAt was kept is whole at the version it had.
+  redis.call('HSETNX', KEYS[1], 'wholeAt', ARGV[2])
+  redis.call('HSET', KEYS[1], 'version', ARGV[3])
+else
+  redis.call('HSET', KEYS[1], 'version', ARGV[3], 'data', ARGV[4], 'wholeAt', ARGV[3])
+end
 redis.call('RPUSH', KEYS[2], ARGV[5])
 index(ARGV[1], ARGV[6], ARGV[7], ARGV[8])
+return 1
+`;
+
+/**
+ * ARGV: the version the caller holds (-1 for none). Returns nil for no room;
+ * {version} when the caller holds it; else {version, wholeAt, data, entries}:
+ * the log entries after the caller's version when it is at or past the whole
+ * record (data then false), or the whole record and the entries after it.
+ * Versions go up by one per log entry, so the entries after version v are the
+ * log's last (version - v).
+ */
+const LOAD = `
+local stored = redis.call('HMGET', KEYS[1], 'version', 'wholeAt')
+if not stored[1] then return nil end
+local version = tonumber(stored[1])
+local wholeAt = tonumber(stored[2] or stored[1])
+local held = tonumber(ARGV[1])
+if held == version then return {version} end
+local data = false
+local from = held
+if held < wholeAt or held > version then
+  data = redis.call('HGET', KEYS[1], 'data')
+  from = wholeAt
+end
+local entries = {}
+if version > from then entries = redis.call('LRANGE', KEYS[2], from - version, -1) end
+return {version, wholeAt, data, entries}
+`;
+
+// ARGV: version, data
+const WHOLE = `
+if redis.call('HGET', KEYS[1], 'version') ~= ARGV[1] then return 0 end
+redis.call('HSET', KEYS[1], 'data', ARGV[2], 'wholeAt', ARGV[1])
 return 1
 `;
 
@@ -89,30 +137,71 @@ function indexArgs(room: RoomRecord): (string | number)[] {
   return [deadline, finishedAt, room.updatedAt];
 }
 
+/** What `LOAD` answers for a room that exists: its version alone when the caller holds it. */
+type StoredReply = [version: number] | [version: number, wholeAt: number, data: string | null, entries: string[]];
+
 /**
  * Rooms in Redis, shared by every server node. Each write is one Lua script,
  * so the compare-and-set on the room's version, the log entry and the indexes
  * change together or not at all: two nodes can never both build on one version.
  * Durability is Redis's: run it with the append-only file on.
+ *
+ * As in the SQLite store, a move is written as its log entry alone unless it
+ * is `WHOLE_RECORD_EVERY` versions past the room's whole record, and a load
+ * plays the moves after the whole record again with `replay`. Each node also
+ * keeps the newest record it has of each busy room; since other nodes move
+ * rooms on too, a load still asks Redis for the room's version, and gets back
+ * only that when the kept record is the newest, or the moves after it when
+ * it is behind, so a room moving between two nodes costs each a few moves
+ * played again, not a twelve-kilobyte record parsed.
  */
-export function openRedisStore(url: string, log: Logger): RoomStore {
+export function openRedisStore(url: string, log: Logger, { replay }: { replay?: ReplayMove } = {}): RoomStore {
   const redis: Redis = connectRedis(url, log, 'store');
   redis.defineCommand('rollcallCreate', { numberOfKeys: 5, lua: CREATE });
   redis.defineCommand('rollcallCommit', { numberOfKeys: 5, lua: COMMIT });
   redis.defineCommand('rollcallPurge', { numberOfKeys: 5, lua: PURGE });
+  redis.defineCommand('rollcallLoad', { numberOfKeys: 2, lua: LOAD });
+  redis.defineCommand('rollcallWhole', { numberOfKeys: 1, lua: WHOLE });
+  const kept = new KeptRecords(replay);
 
   return {
     async create(room, entry) {
       const args = [room.code, room.version, JSON.stringify(room), JSON.stringify(entry), ...indexArgs(room)];
-      return (await redis.rollcallCreate(...keysOf(room.code), ...args)) === 1;
+      const created = (await redis.rollcallCreate(...keysOf(room.code), ...args)) === 1;
+      if (created) kept.keep(room, room.version);
+      return created;
     },
     async load(code) {
-      const data = await redis.hget(key.room(code), 'data');
-      return data === null ? null : (JSON.parse(data) as RoomRecord);
+      const known = kept.get(code);
+      const stored = await redis.rollcallLoad(key.room(code), key.log(code), known?.room.version ?? -1);
+      if (stored === null) {
+        kept.drop(code);
+        return null;
+      }
+      if (stored.length === 1) {
+        kept.keep(known!.room, known!.wholeAt);
+        return known!.room;
+      }
+      const [version, wholeAt, data, entries] = stored;
+      const from = data === null ? known!.room : (JSON.parse(data) as RoomRecord);
+      const room = kept.rebuild(code, from, entries.map((e) => JSON.parse(e) as LogEntry), Number(version));
+      kept.keep(room, Number(wholeAt));
+      return room;
     },
     async commit(room, expected, entry) {
-      const args = [room.code, expected, room.version, JSON.stringify(room), JSON.stringify(entry), ...indexArgs(room)];
-      return (await redis.rollcallCommit(...keysOf(room.code), ...args)) === 1;
+      const wholeAt = kept.wholeBehind(room, expected, entry);
+      const data = wholeAt === null ? JSON.stringify(room) : '';
+      const args = [room.code, expected, room.version, data, JSON.stringify(entry), ...indexArgs(room)];
+      let stored: boolean;
+      try {
+        stored = (await redis.rollcallCommit(...keysOf(room.code), ...args)) === 1;
+      } catch (err) {
+        kept.drop(room.code);
+        throw err;
+      }
+      if (stored) kept.keep(room, wholeAt ?? room.version);
+      else kept.drop(room.code);
+      return stored;
     },
     async timedRooms(dueBy) {
       const flat = await redis.zrangebyscore(key.deadlines, '-inf', dueBy ?? '+inf', 'WITHSCORES');
@@ -130,10 +219,19 @@ export function openRedisStore(url: string, log: Logger): RoomStore {
       ]);
       const purged: string[] = [];
       for (const code of new Set([...finished, ...idle])) {
+        kept.drop(code);
         if ((await redis.rollcallPurge(...keysOf(code), code, finishedBefore, idleBefore)) === 1) purged.push(code);
       }
       return purged;
     },
-    close: () => closeRedis(redis),
+    async close() {
+      // A node stopping cleanly writes its rooms whole, so a start with changed rules plays nothing again.
+      await Promise.all(
+        kept
+          .behind()
+          .map((room) => redis.rollcallWhole(key.room(room.code), room.version, JSON.stringify(room)).catch(() => 0)),
+      );
+      await closeRedis(redis);
+    },
   };
 }
