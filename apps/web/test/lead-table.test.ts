@@ -42,6 +42,11 @@ describe("the lead's table controls", () => {
     await players.getByRole('button', { name: 'Remove Bob?' }).tap();
     await bob.getByRole('heading', { name: "You're out of this game" }).waitFor();
     await players.getByText('removed').waitFor();
+    // Nobody is told Bob is still choosing: the TV board and the other phones say the seat is removed.
+    await tv.getByText('Still choosing:').getByText('Bob (removed)').waitFor();
+    await tv.locator('.scores li', { hasText: 'Bob' }).getByText('removed').waitFor();
+    await cy.locator('.everyone li', { hasText: 'Bob' }).getByText('removed').waitFor();
+    expect(await tv.locator('.scores li', { hasText: 'Cy' }).getByText('choosing').count()).toBe(1);
 
     // The game waits on Bob's seat: the lead plays its default (carry nothing), and the others' moves roll line b.
     const playDefault = players.getByRole('button', { name: 'Play default for Bob' });

@@ -1,9 +1,10 @@
 import { describe, expect, it } from 'vitest';
 import type { SeatInfo } from '@rollcall/protocol';
-import { seatName } from './seat-names.js';
+import { awaitedName, seatName, seatRemoved } from './seat-names.js';
 
 const seats: SeatInfo[] = [
   { seat: 0, name: 'Ann', connected: true, vacant: false },
+  { seat: 1, name: 'Bo', connected: false, vacant: false },
   { seat: 2, name: 'Cy', connected: false, vacant: true },
 ];
 
@@ -14,6 +15,12 @@ describe('seat names', () => {
   });
 
   it('counts seats from one when the room has no name for it', () => {
-    expect(seatName(seats, 1)).toBe('Seat 2');
+    expect(seatName(seats, 3)).toBe('Seat 4');
+  });
+
+  it('marks a removed player among those the game waits on, and not one who is only away', () => {
+    expect(seats.map((s) => seatRemoved(seats, s.seat))).toEqual([false, false, true]);
+    expect(seats.map((s) => awaitedName(seats, s.seat))).toEqual(['Ann', 'Bo', 'Cy (removed)']);
+    expect(seatRemoved(seats, 3)).toBe(false);
   });
 });
