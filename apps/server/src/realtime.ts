@@ -33,6 +33,7 @@ const handlers: Record<ClientEventName, Handler> = {
   [ClientEvent.setLock]: (s, _socket, p) => s.setLock(p),
   [ClientEvent.start]: (s, _socket, p) => s.start(p),
   [ClientEvent.removeSeat]: (s, _socket, p) => s.removeSeat(p),
+  [ClientEvent.takeLead]: (s, _socket, p) => s.takeLead(p),
   [ClientEvent.rematch]: (s, _socket, p) => s.rematch(p),
   [ClientEvent.action]: (s, _socket, p) => s.act(p),
   [ClientEvent.playDefault]: (s, _socket, p) => s.playDefault(p),

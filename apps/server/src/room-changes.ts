@@ -10,7 +10,7 @@ import { RECENT_ACTIONS, type RoomRecord } from './room-record.js';
 
 /** What the action log keeps about a change (never a token). */
 export interface ChangeNote {
-  kind: 'create' | 'join' | 'configure' | 'lock' | 'start' | 'remove-seat' | 'rematch' | 'action';
+  kind: 'create' | 'join' | 'configure' | 'lock' | 'start' | 'remove-seat' | 'take-lead' | 'rematch' | 'action';
   seat: number | null;
   detail: Record<string, unknown>;
 }
@@ -149,6 +149,16 @@ export function removeSeat(room: RoomRecord, p: { seat: number; now: number }): 
   const next = { ...room, seats: room.seats.map((s, i) => (i === p.seat ? { ...s, tokenHash: null } : s)) };
   const lead = room.lead === p.seat ? firstHeld(next) : room.lead;
   return { ok: true, room: { ...bump(next, p.now), lead }, note };
+}
+
+/** A player takes the lead from the seat that had it (the service checks that its phone is away). */
+export function takeLead(room: RoomRecord, p: { seat: number; now: number }): Change {
+  if (room.seats[p.seat]?.tokenHash == null) return refuse(roomError('room/unknown-seat'));
+  return {
+    ok: true,
+    room: { ...bump(room, p.now), lead: p.seat },
+    note: { kind: 'take-lead', seat: p.seat, detail: { from: room.lead } },
+  };
 }
 
 /** The chosen game with the options its rules pick for a rematch (e.g. the winner starts). */

@@ -8,6 +8,7 @@ import {
   RemoveSeat,
   SetLock,
   Start,
+  TakeLead,
   roomError,
   type ActionResult,
   type ErrorBody,
@@ -27,6 +28,7 @@ import {
   removeSeat,
   setLock,
   startGame,
+  takeLead,
   type Change,
   type ChangeNote,
   type MoveBy,
@@ -211,6 +213,29 @@ export class RoomService {
     );
   }
 
+  /**
+   * A player takes the lead while the lead's phone is away, so a room with no
+   * host screen is never left with nobody who can start, remove a seat, play
+   * a removed seat's default or ask for a rematch. Taking it again is answered
+   * without a change.
+   */
+  takeLead(payload: unknown): Promise<Reply<ActionResult>> {
+    const p = parse(TakeLead, payload);
+    if (p === null) return Promise.resolve(fail(roomError('room/bad-request')));
+    return this.decide(p.code, async (room) => {
+      const holder = holderOf(room, hashToken(p.token));
+      if (holder === null) return refuse(roomError('room/bad-token'));
+      if (holder.role !== 'seat') return refuse(roomError('room/unknown-seat'));
+      if (room.lead === holder.seat) return { kind: 'answer', value: { version: room.version } };
+      const lead = room.lead === null ? undefined : room.seats[room.lead];
+      // Who is connected is not stored: ask the sockets, on every node.
+      const presence = await this.deps.delivery.presence(room.code, lead === undefined ? [] : [lead.id]);
+      if (lead !== undefined && presence.connectedSeats.has(lead.id)) return refuse(roomError('room/lead-here'));
+      const change = takeLead(room, { seat: holder.seat, now: this.deps.clock.now() });
+      return change.ok ? committed(change) : refuse(change.error);
+    });
+  }
+
   /** Lead or host: back to the lobby with the same seats. */
   rematch(payload: unknown): Promise<Reply<ActionResult>> {
     return this.control(Rematch, payload, (room, _p, now) => rematch(room, now));
@@ -355,12 +380,15 @@ export class RoomService {
   }
 
   /** Load, decide, commit with compare-and-set (retrying if another writer got in first), then send views. */
-  private decide<T>(code: string, decision: (room: RoomRecord) => Decision<T>): Promise<Reply<T>> {
+  private decide<T>(
+    code: string,
+    decision: (room: RoomRecord) => Decision<T> | Promise<Decision<T>>,
+  ): Promise<Reply<T>> {
     return this.serial(code, async () => {
       for (let attempt = 0; attempt < COMMIT_ATTEMPTS; attempt++) {
         const room = await this.deps.store.load(code);
         if (room === null) return fail<T>(roomError('room/not-found'));
-        const d = decision(room);
+        const d = await decision(room);
         if (d.kind === 'refuse') return fail<T>(d.error);
         if (d.kind === 'answer') {
           if (d.effects !== undefined) {

@@ -202,3 +202,47 @@ describe('removing seats and playing again', () => {
     ]);
   });
 });
+
+describe('taking the lead', () => {
+  it("lets a player take the lead only while the lead's phone is away; the new lead runs the room", async () => {
+    const t = await table(['Ann', 'Bob', 'Cy']);
+    const [ann, bob, cy] = t.players as [(typeof t.players)[0], (typeof t.players)[0], (typeof t.players)[0]];
+    const asAnn = { code: t.code, token: ann.token };
+    const asBob = { code: t.code, token: bob.token };
+    const asCy = { code: t.code, token: cy.token };
+
+    expect(refusal(await bob.client.request(ClientEvent.takeLead, asBob))).toBe('room/lead-here');
+    expect(refusal(await t.host.request(ClientEvent.takeLead, { code: t.code, token: t.hostToken }))).toBe(
+      'room/unknown-seat',
+    );
+    expect(refusal(await bob.client.request(ClientEvent.takeLead, { code: t.code, token: 'x'.repeat(24) }))).toBe(
+      'room/bad-token',
+    );
+    expect(refusal(await bob.client.request(ClientEvent.takeLead, { code: t.code }))).toBe('room/bad-request');
+    const settled = await t.host.waitForView(() => true);
+    expect(settled.lead).toBe(0);
+
+    // Ann's phone dies: her seat is still hers, and still the lead's, until someone takes the lead.
+    ann.client.close();
+    const away = await t.host.waitForView((v) => v.seats[0]?.connected === false);
+    expect(away).toMatchObject({ lead: 0, version: settled.version });
+    const taken = await bob.client.must(ClientEvent.takeLead, asBob);
+    expect(taken.version).toBe(settled.version + 1);
+    expect((await t.host.waitForView((v) => v.version === taken.version)).lead).toBe(1);
+    // Asked again, nothing changes; and Cy cannot take it from Bob, who is here.
+    expect(await bob.client.must(ClientEvent.takeLead, asBob)).toEqual(taken);
+    expect(refusal(await cy.client.request(ClientEvent.takeLead, asCy))).toBe('room/lead-here');
+
+    // Bob runs the room now; Ann, back on a new phone, plays like everyone else.
+    const back = await client();
+    await back.must(ClientEvent.joinRoom, { code: t.code, as: 'seat', seatToken: ann.token });
+    await bob.client.must(ClientEvent.configure, { ...asBob, game: 'wfgts' });
+    expect(refusal(await back.request(ClientEvent.start, asAnn))).toBe('room/not-lead');
+    await bob.client.must(ClientEvent.start, asBob);
+
+    const log = await server!.store.log(t.code);
+    expect(log.filter((e) => e.kind === 'take-lead')).toEqual([
+      expect.objectContaining({ seat: 1, detail: { from: 0 }, version: taken.version }),
+    ]);
+  });
+});

@@ -52,6 +52,7 @@ function template(event: ClientEventName): Record<string, unknown> {
     case ClientEvent.setLock:
       return { ...creds, locked: true, spectatorsAllowed: false };
     case ClientEvent.start:
+    case ClientEvent.takeLead:
     case ClientEvent.rematch:
       return creds;
     case ClientEvent.removeSeat:

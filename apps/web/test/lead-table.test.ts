@@ -2,7 +2,8 @@
  * A player leaves for good in the middle of a game, in real Chromium: the
  * lead removes their seat from her phone (asked twice, since it cannot be
  * undone), then plays that seat's default move when the game waits on it, and
- * the game carries on for the others. The TV can do the same.
+ * the game carries on for the others. The TV can do the same. And when the
+ * lead's own phone is gone, another player takes the lead.
  */
 import type { Page } from 'playwright-core';
 import { describe, expect, it } from 'vitest';
@@ -74,6 +75,27 @@ describe("the lead's table controls", () => {
     expect(await tvPlayers.getByRole('button', { name: 'Remove Bob' }).count()).toBe(0);
     await saveScreenshot(tv, 'lead-table-tv-players');
     a11y['tv players'] = await seriousViolations(tv);
+
+    expect(a11y).toEqual(noViolationsOn(a11y));
+    expect(room.pageErrors).toEqual([]);
+  });
+
+  it("let another player take the lead when the lead's phone is gone", async () => {
+    const { code } = await room.hostRoom(TEST_SEED);
+    const ann = await room.joinRoom(code, 'Ann');
+    const bob = await room.joinRoom(code, 'Bob');
+    await bob.getByText('Waiting for Ann to start.').waitFor();
+    const take = bob.getByRole('button', { name: 'Take the lead' });
+    expect(await take.count()).toBe(0);
+
+    await ann.close();
+    await bob.getByRole('heading', { name: 'Ann is away' }).waitFor();
+    await saveScreenshot(bob, 'lead-away-phone');
+    const a11y = { 'lead away': await seriousViolations(bob) };
+    await take.tap();
+    await bob.getByText('You lead this room').waitFor();
+    await bob.getByRole('heading', { name: 'Set up' }).waitFor();
+    await expect.poll(() => take.count()).toBe(0);
 
     expect(a11y).toEqual(noViolationsOn(a11y));
     expect(room.pageErrors).toEqual([]);

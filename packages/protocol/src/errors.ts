@@ -43,6 +43,8 @@ export const roomErrors = {
   'room/seat-occupied': 'That seat still has its player.',
   /** A default move is only played for a seat the game is waiting on. */
   'room/not-awaited': "The game isn't waiting on that seat.",
+  /** A player can take the lead only while the lead's phone is away. */
+  'room/lead-here': 'The lead is still here: ask them.',
   /** A test-only setting was used on a server not started in test mode. */
   'room/test-only': 'That setting is only available in test mode.',
   /** Something went wrong on the server; nothing was changed. */

@@ -67,6 +67,9 @@ export const Start = z.object({ ...Credentials });
 /** `room:remove-seat` */
 export const RemoveSeat = z.object({ ...Credentials, seat: z.number().int().min(0).max(255) });
 
+/** `room:take-lead` */
+export const TakeLead = z.object({ ...Credentials });
+
 /** `room:rematch` */
 export const Rematch = z.object({ ...Credentials });
 
@@ -104,6 +107,7 @@ export type Configure = z.infer<typeof Configure>;
 export type SetLock = z.infer<typeof SetLock>;
 export type Start = z.infer<typeof Start>;
 export type RemoveSeat = z.infer<typeof RemoveSeat>;
+export type TakeLead = z.infer<typeof TakeLead>;
 export type Rematch = z.infer<typeof Rematch>;
 export type ActionEnvelope = z.infer<typeof ActionEnvelope>;
 export type PlayDefault = z.infer<typeof PlayDefault>;
@@ -137,6 +141,7 @@ export interface ReplyValues {
   'room:lock': ActionResult;
   'room:start': ActionResult;
   'room:remove-seat': ActionResult;
+  'room:take-lead': ActionResult;
   'room:rematch': ActionResult;
   'game:action': ActionResult;
   'game:default': ActionResult;

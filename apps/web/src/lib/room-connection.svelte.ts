@@ -222,6 +222,11 @@ export class RoomConnection {
     return this.command(ClientEvent.removeSeat, { seat });
   }
 
+  /** A player takes the lead while the lead's phone is away. */
+  takeLead(): Promise<Sent<unknown>> {
+    return this.command(ClientEvent.takeLead, {});
+  }
+
   /** Lead or host: back to the lobby with the same seats. */
   rematch(): Promise<Sent<unknown>> {
     return this.command(ClientEvent.rematch, {});
