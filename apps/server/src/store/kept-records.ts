@@ -71,10 +71,16 @@ export class KeptRecords {
     return room.version - known.wholeAt < WHOLE_RECORD_EVERY ? known.wholeAt : null;
   }
 
-  /** A room as stored: a record at some version, with the moves logged after it played again up to `version`. */
+  /**
+   * A room as stored: a record at some version, with the moves logged after it
+   * played again up to `version`. Entries the record already holds are
+   * skipped: a node of an earlier build writes whole records without saying
+   * so, and a load may be handed moves from before the newest one.
+   */
   rebuild(code: string, from: RoomRecord, after: readonly LogEntry[], version: number): RoomRecord {
     let room = from;
     for (const entry of after) {
+      if (entry.version <= from.version) continue;
       if (this.replay === undefined) throw new Error(`room ${code} has moves to play again and this store cannot`);
       room = this.replay(room, entry);
       if (room.version !== entry.version) throw new Error(`room ${code}: replaying version ${entry.version} went astray`);

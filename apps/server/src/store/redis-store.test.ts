@@ -124,4 +124,30 @@ describe('moves in the Redis store', () => {
     expect(await storedVersions()).toEqual({ room: table.room.version, record: table.room.version - 4 });
     expect(await node().load('PLAY')).toEqual(table.room);
   });
+
+  it('load a room that a node of an earlier build moved on, writing whole records and leaving wholeAt behind', async () => {
+    const table = await Table.open(node(), 2);
+    await table.play(4);
+    const held = node();
+    expect(await held.load('PLAY')).toEqual(table.room);
+
+    const admin = connectRedis(redis.url, log, 'test');
+    const earlier: RoomStore = {
+      ...node(),
+      async commit(room, _expected, entry) {
+        await admin
+          .multi()
+          .hset('rollcall:room:PLAY', 'version', room.version, 'data', JSON.stringify(room))
+          .rpush('rollcall:log:PLAY', JSON.stringify(entry))
+          .exec();
+        return true;
+      },
+    };
+    table.store = earlier;
+    await table.play(3);
+    await admin.quit();
+    expect((await storedVersions()).record).toBe(table.room.version - 7);
+    expect(await node().load('PLAY')).toEqual(table.room);
+    expect(await held.load('PLAY')).toEqual(table.room);
+  });
 });
