@@ -59,12 +59,38 @@ export class KeptRecords {
   }
 
   /**
+   * Commit a change through `write`, which stores it with the whole record
+   * as JSON when one is due and with its log entry alone when `whole` is
+   * null, and answers whether the compare-and-set went through. Keeps what
+   * was stored; a refused or failed write drops the room, so the next load
+   * reads it afresh.
+   */
+  async commit(
+    room: RoomRecord,
+    expected: number,
+    entry: LogEntry,
+    write: (whole: string | null) => Promise<boolean>,
+  ): Promise<boolean> {
+    const wholeAt = this.wholeBehind(room, expected, entry);
+    let stored: boolean;
+    try {
+      stored = await write(wholeAt === null ? JSON.stringify(room) : null);
+    } catch (err) {
+      this.drop(room.code);
+      throw err;
+    }
+    if (stored) this.keep(room, wholeAt ?? room.version);
+    else this.drop(room.code);
+    return stored;
+  }
+
+  /**
    * Where the stored whole record stays when `room` follows `expected` with a
    * move that can be played again from it; null when the change must be
    * written whole (not a move, a room not kept at `expected`, no way to
    * replay, or the whole record `WHOLE_RECORD_EVERY` versions behind).
    */
-  wholeBehind(room: RoomRecord, expected: number, entry: LogEntry): number | null {
+  private wholeBehind(room: RoomRecord, expected: number, entry: LogEntry): number | null {
     const known = this.kept.get(room.code);
     if (this.replay === undefined || entry.kind !== 'action' || known?.room.version !== expected) return null;
     if (room.version !== expected + 1 || entry.version !== room.version) return null;

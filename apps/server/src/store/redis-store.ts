@@ -188,21 +188,11 @@ export function openRedisStore(url: string, log: Logger, { replay }: { replay?: 
       kept.keep(room, Number(wholeAt));
       return room;
     },
-    async commit(room, expected, entry) {
-      const wholeAt = kept.wholeBehind(room, expected, entry);
-      const data = wholeAt === null ? JSON.stringify(room) : '';
-      const args = [room.code, expected, room.version, data, JSON.stringify(entry), ...indexArgs(room)];
-      let stored: boolean;
-      try {
-        stored = (await redis.rollcallCommit(...keysOf(room.code), ...args)) === 1;
-      } catch (err) {
-        kept.drop(room.code);
-        throw err;
-      }
-      if (stored) kept.keep(room, wholeAt ?? room.version);
-      else kept.drop(room.code);
-      return stored;
-    },
+    commit: (room, expected, entry) =>
+      kept.commit(room, expected, entry, async (data) => {
+        const args = [room.code, expected, room.version, data ?? '', JSON.stringify(entry), ...indexArgs(room)];
+        return (await redis.rollcallCommit(...keysOf(room.code), ...args)) === 1;
+      }),
     async timedRooms(dueBy) {
       const flat = await redis.zrangebyscore(key.deadlines, '-inf', dueBy ?? '+inf', 'WITHSCORES');
       const timed: TimedRoom[] = [];

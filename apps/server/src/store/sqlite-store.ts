@@ -173,21 +173,10 @@ export async function openSqliteStore(
       return room;
     },
     // Resolves only once the change is on disk: views are sent after this, never before.
-    async commit(room, expected, entry) {
-      const wholeAt = kept.wholeBehind(room, expected, entry);
-      const data = wholeAt === null ? JSON.stringify(room) : null;
-      const row = roomRow(room);
-      let stored: boolean;
-      try {
-        stored = await ask<boolean>({ op: 'commit', room: row, expected, data, entry: logRow(room.code, entry) });
-      } catch (err) {
-        kept.drop(room.code);
-        throw err;
-      }
-      if (stored) kept.keep(room, wholeAt ?? room.version);
-      else kept.drop(room.code);
-      return stored;
-    },
+    commit: (room, expected, entry) =>
+      kept.commit(room, expected, entry, (data) =>
+        ask<boolean>({ op: 'commit', room: roomRow(room), expected, data, entry: logRow(room.code, entry) }),
+      ),
     timedRooms: (dueBy = Number.MAX_SAFE_INTEGER) => ask<TimedRoom[]>({ op: 'timed', dueBy }),
     async log(code) {
       const rows = await ask<Omit<LogRow, 'code'>[]>({ op: 'log', code });
