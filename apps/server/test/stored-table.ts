@@ -9,7 +9,7 @@ import { addPlayer, configure, playAction, startGame, type Change } from '../src
 import { newRoom, type RoomRecord } from '../src/room-record.js';
 import type { LogEntry, RoomStore } from '../src/store/room-store.js';
 
-const now = 1_700_000_000_000;
+const SAT_DOWN = 1_700_000_000_000;
 const wfgts = findGame('wfgts')!;
 
 /** A wfgts table in room PLAY that commits each change in turn, the way the room service does, and keeps the newest record. */
@@ -19,7 +19,8 @@ export class Table {
     public store: RoomStore,
   ) {}
 
-  static async open(store: RoomStore, seats: number): Promise<Table> {
+  /** A table of `seats` players in room PLAY, sat down at `now` (the same moment unless told). */
+  static async open(store: RoomStore, seats: number, now = SAT_DOWN): Promise<Table> {
     const empty = newRoom({ code: 'PLAY', now, seed: new Uint8Array(16).fill(9), hostTokenHash: 'host-hash' });
     await store.create(empty, { kind: 'create', seat: null, detail: { as: 'host' }, version: 0, at: now });
     const table = new Table(empty, store);

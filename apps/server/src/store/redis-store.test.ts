@@ -150,4 +150,27 @@ describe('moves in the Redis store', () => {
     expect(await node().load('PLAY')).toEqual(table.room);
     expect(await held.load('PLAY')).toEqual(table.room);
   });
+
+  it("never trust a kept record of a history Redis lost, though another node brought the room back to its version", async () => {
+    const [a, b, behind] = [node(), node(), node()];
+    const lost = await Table.open(a, 3);
+    await lost.play(2);
+    expect(await behind.load('PLAY')).toEqual(lost.room);
+    await lost.play(2);
+
+    // Redis loses everything (a crash with `appendfsync everysec` loses less, the same way); the room starts over on another node.
+    const admin = connectRedis(redis.url, log, 'test');
+    await admin.flushall();
+    await admin.quit();
+    const again = await Table.open(b, 3, lost.room.createdAt + 60_000);
+    await again.play(4);
+    expect(again.room.version).toBe(lost.room.version);
+    expect(again.room).not.toEqual(lost.room);
+
+    // The node that kept the lost record at that version, and the one that kept an older one, both read the room as it is now.
+    expect(await a.load('PLAY')).toEqual(again.room);
+    expect(await behind.load('PLAY')).toEqual(again.room);
+    await again.play(3);
+    expect(await a.load('PLAY')).toEqual(again.room);
+  });
 });

@@ -60,7 +60,7 @@ end
 // ARGV: code, version, data, entry, deadline, finishedAt, updatedAt
 const CREATE = `${INDEX}
 if redis.call('EXISTS', KEYS[1]) == 1 then return 0 end
-redis.call('HSET', KEYS[1], 'version', ARGV[2], 'data', ARGV[3], 'wholeAt', ARGV[2])
+redis.call('HSET', KEYS[1], 'version', ARGV[2], 'data', ARGV[3], 'wholeAt', ARGV[2], 'at', ARGV[7])
 -- A code freed by a purge may come back: its old log went with it.
 redis.call('DEL', KEYS[2])
 redis.call('RPUSH', KEYS[2], ARGV[4])
@@ -74,9 +74,9 @@ if redis.call('HGET', KEYS[1], 'version') ~= ARGV[2] then return 0 end
 if ARGV[4] == '' then
   -- A room stored before wholeAt was kept is whole at the version it had.
   redis.call('HSETNX', KEYS[1], 'wholeAt', ARGV[2])
-  redis.call('HSET', KEYS[1], 'version', ARGV[3])
+  redis.call('HSET', KEYS[1], 'version', ARGV[3], 'at', ARGV[8])
 else
-  redis.call('HSET', KEYS[1], 'version', ARGV[3], 'data', ARGV[4], 'wholeAt', ARGV[3])
+  redis.call('HSET', KEYS[1], 'version', ARGV[3], 'data', ARGV[4], 'wholeAt', ARGV[3], 'at', ARGV[8])
 end
 redis.call('RPUSH', KEYS[2], ARGV[5])
 index(ARGV[1], ARGV[6], ARGV[7], ARGV[8])
@@ -84,23 +84,38 @@ return 1
 `;
 
 /**
- * ARGV: the version the caller holds (-1 for none). Returns nil for no room;
- * {version} when the caller holds it; else {version, wholeAt, data, entries}:
- * the log entries after the caller's version when it is at or past the whole
- * record (data then false), or the whole record and the entries after it.
- * Versions go up by one per log entry, so the entries after version v are the
- * log's last (version - v).
+ * ARGV: the version the caller holds (-1 for none) and that version's time.
+ * Returns nil for no room; {version} when the caller holds it; else
+ * {version, wholeAt, data, entries}: the log entries after the caller's
+ * version when it is at or past the whole record (data then false), or the
+ * whole record and the entries after it. Versions go up by one per log
+ * entry, so the entries after version v are the log's last (version - v).
+ *
+ * A held record counts only if this room's change at that version has the
+ * same time: should Redis lose its last writes (a crash with `everysec`) and
+ * another node then move the room on to the same version, a node's kept
+ * record is of a history Redis no longer has.
  */
 const LOAD = `
-local stored = redis.call('HMGET', KEYS[1], 'version', 'wholeAt')
+local stored = redis.call('HMGET', KEYS[1], 'version', 'wholeAt', 'at')
 if not stored[1] then return nil end
 local version = tonumber(stored[1])
 local wholeAt = tonumber(stored[2] or stored[1])
 local held = tonumber(ARGV[1])
-if held == version then return {version} end
+local heldAt = tonumber(ARGV[2])
+local holds
+if held == version then
+  holds = tonumber(stored[3]) == heldAt
+elseif held < wholeAt or held > version then
+  holds = false
+else
+  local entry = redis.call('LINDEX', KEYS[2], held - version - 1)
+  holds = entry ~= false and cjson.decode(entry).at == heldAt
+end
+if holds and held == version then return {version} end
 local data = false
 local from = held
-if held < wholeAt or held > version then
+if not holds then
   data = redis.call('HGET', KEYS[1], 'data')
   from = wholeAt
 end
@@ -173,7 +188,8 @@ export function openRedisStore(url: string, log: Logger, { replay }: { replay?: 
     },
     async load(code) {
       const known = kept.get(code);
-      const stored = await redis.rollcallLoad(key.room(code), key.log(code), known?.room.version ?? -1);
+      const held = known === undefined ? [-1, -1] : [known.room.version, known.room.updatedAt];
+      const stored = await redis.rollcallLoad(key.room(code), key.log(code), ...held);
       if (stored === null) {
         kept.drop(code);
         return null;
