@@ -146,6 +146,19 @@ describe('what each viewer sees', () => {
     expect(shared.step).toEqual({ kind: 'setup', done: [0] });
   });
 
+  it("keeps a seat's own part the very same object while nothing of it changes, though every move copies the state", () => {
+    const start = warPnp.setup({ seats: 3, options: { hardDecisions: false }, dice: scriptedDice([2]) });
+    const five: Development[] = Array.from({ length: 5 }, () => ({ kind: 'points', column: '7' }));
+    const next = play(start, 0, { type: 'develop', picks: five });
+    for (const n of [1, 2]) expect(warPnp.ownView(next, n)?.you).toBe(warPnp.ownView(start, n)?.you);
+    expect(warPnp.ownView(next, 0)?.you).not.toBe(warPnp.ownView(start, 0)?.you);
+    expect(warPnp.ownView(next, 0)?.you?.picks).toEqual(five);
+    // Seat 2 moving on changes nothing of seat 0's own, and seat 0 keeps its pending picks.
+    const after = play(next, 2, { type: 'develop', picks: five });
+    expect(warPnp.ownView(after, 0)?.you).toBe(warPnp.ownView(next, 0)?.you);
+    expect(warPnp.ownView(after, 2)?.you).not.toBe(warPnp.ownView(next, 2)?.you);
+  });
+
   it('is built from a deep-frozen state without changing it', () => {
     const state = declareBoth(
       rolled(readyToRoll([filled(sheetWith({ powers: { 1: ['grow', 2] } })), filled(sheetWith({}))]), [1, 6]),

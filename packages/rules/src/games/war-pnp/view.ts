@@ -84,19 +84,42 @@ function stepView(state: WarState): StepView {
   }
 }
 
+/** How many seats' own views `sameYou` remembers, across every game running. */
+const REMEMBERED_YOU = 4096;
+const rememberedYou = new Map<string, YouView>();
+
+/**
+ * The very same object for a seat's own view as last time, when nothing in
+ * it changed. Every move deep-copies the state (`copyState`), so no field
+ * keeps its identity from one state to the next, and the server tells an
+ * unchanged part by identity (see `ownView`): without this, every seat would
+ * be sent its part on every move. Views are never changed once made, so two
+ * seats (or rooms) with the same content may share one; the seat number is
+ * part of the content.
+ */
+function sameYou(you: YouView): YouView {
+  const key = JSON.stringify(you);
+  const known = rememberedYou.get(key);
+  rememberedYou.delete(key);
+  rememberedYou.set(key, known ?? you);
+  // A Map iterates in insertion order: the first key is the one used least recently.
+  if (rememberedYou.size > REMEMBERED_YOU) rememberedYou.delete(rememberedYou.keys().next().value ?? '');
+  return known ?? you;
+}
+
 /** A seat's own pending choices at this step. */
 function youView(state: WarState, seat: number): YouView {
   const step = state.step;
   const picks = step.kind === 'setup' || step.kind === 'develop' || step.kind === 'grow' ? step.picks[seat] : null;
   const declarations = step.kind === 'declare' && step.together ? step.pending[seat] : null;
   const gain = step.kind === 'gain' ? step.choices[seat] : null;
-  return {
+  return sameYou({
     seat,
     develop: developNeed(state, seat),
     picks: picks ?? null,
     declarations: declarations ?? null,
     gain: gain ?? null,
-  };
+  });
 }
 
 /** The view with `you` empty, built field by field from public data so that no pending choice can slip through. */
