@@ -153,10 +153,12 @@ describe('moves in the Redis store', () => {
 
   it("never trust a kept record of a history Redis lost, though another node brought the room back to its version", async () => {
     const [a, b, behind] = [node(), node(), node()];
+    const stale = openRedisStore(redis.url, log, { replay: replayMove });
     const lost = await Table.open(a, 3);
     await lost.play(2);
     expect(await behind.load('PLAY')).toEqual(lost.room);
     await lost.play(2);
+    expect(await stale.load('PLAY')).toEqual(lost.room);
 
     // Redis loses everything (a crash with `appendfsync everysec` loses less, the same way); the room starts over on another node.
     const admin = connectRedis(redis.url, log, 'test');
@@ -166,6 +168,9 @@ describe('moves in the Redis store', () => {
     await again.play(4);
     expect(again.room.version).toBe(lost.room.version);
     expect(again.room).not.toEqual(lost.room);
+    // A node stopping with the lost record does not write it over the room's own.
+    await stale.close();
+    expect(await node().load('PLAY')).toEqual(again.room);
 
     // The node that kept the lost record at that version, and the one that kept an older one, both read the room as it is now.
     expect(await a.load('PLAY')).toEqual(again.room);

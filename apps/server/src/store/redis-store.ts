@@ -13,7 +13,7 @@ declare module 'ioredis' {
     rollcallCommit(...keysThenArgs: (string | number)[]): Result<number, Context>;
     /** A room as stored, from what the caller already has: see `LOAD`. */
     rollcallLoad(...keysThenArgs: (string | number)[]): Result<StoredReply | null, Context>;
-    /** Write a room's whole record if the room is still at that version: 1 when written. */
+    /** Write a room's whole record if the room is still at that version, of the same time: 1 when written. */
     rollcallWhole(...keysThenArgs: (string | number)[]): Result<number, Context>;
     /** Drop a room and its log if it is still past one of the cut-offs: 1 when dropped. */
     rollcallPurge(...keysThenArgs: (string | number)[]): Result<number, Context>;
@@ -124,10 +124,11 @@ if version > from then entries = redis.call('LRANGE', KEYS[2], from - version, -
 return {version, wholeAt, data, entries}
 `;
 
-// ARGV: version, data
+// ARGV: version, its time, data. Only a record of the history Redis has (see LOAD) is written.
 const WHOLE = `
-if redis.call('HGET', KEYS[1], 'version') ~= ARGV[1] then return 0 end
-redis.call('HSET', KEYS[1], 'data', ARGV[2], 'wholeAt', ARGV[1])
+local stored = redis.call('HMGET', KEYS[1], 'version', 'at')
+if stored[1] ~= ARGV[1] or stored[2] ~= ARGV[2] then return 0 end
+redis.call('HSET', KEYS[1], 'data', ARGV[3], 'wholeAt', ARGV[1])
 return 1
 `;
 
@@ -235,7 +236,9 @@ export function openRedisStore(url: string, log: Logger, { replay }: { replay?: 
       await Promise.all(
         kept
           .behind()
-          .map((room) => redis.rollcallWhole(key.room(room.code), room.version, JSON.stringify(room)).catch(() => 0)),
+          .map((room) =>
+            redis.rollcallWhole(key.room(room.code), room.version, room.updatedAt, JSON.stringify(room)).catch(() => 0),
+          ),
       );
       await closeRedis(redis);
     },
