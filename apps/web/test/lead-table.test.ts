@@ -2,7 +2,8 @@
  * A player leaves for good in the middle of a game, in real Chromium: the
  * lead removes their seat from her phone (asked twice, since it cannot be
  * undone), then plays that seat's default move when the game waits on it, and
- * the game carries on for the others. The TV can do the same. And when the
+ * the game carries on for the others. The TV can do the same, and a turn-based
+ * game heads the removed player's turn as such until then. And when the
  * lead's own phone is gone, another player takes the lead.
  */
 import type { Page } from 'playwright-core';
@@ -75,6 +76,41 @@ describe("the lead's table controls", () => {
     expect(await tvPlayers.getByRole('button', { name: 'Remove Bob' }).count()).toBe(0);
     await saveScreenshot(tv, 'lead-table-tv-players');
     a11y['tv players'] = await seriousViolations(tv);
+
+    expect(a11y).toEqual(noViolationsOn(a11y));
+    expect(room.pageErrors).toEqual([]);
+  });
+
+  it("head a removed player's turn as removed on the TV and the phones, until the TV plays it", async () => {
+    const { tv, code } = await room.hostRoom(TEST_SEED);
+    const ann = await room.joinRoom(code, 'Ann');
+    const bob = await room.joinRoom(code, 'Bob');
+    await tv.getByText('Bob', { exact: true }).first().waitFor();
+    await tv.getByRole('radio', { name: /Meet Fate/ }).check();
+    const bobFirst = tv.locator('input[name="mf-first-seat"][value="1"]');
+    await bobFirst.check();
+    await expect.poll(() => bobFirst.isChecked()).toBe(true);
+    await tv.getByRole('button', { name: 'Start the game' }).click();
+    const annSheet = ann.getByTestId('meet-fate-phone');
+    await annSheet.waitFor();
+    await tv.getByRole('heading', { name: "Bob's turn", exact: true }).waitFor();
+
+    await ann.getByRole('button', { name: 'Remove Bob' }).tap();
+    await ann.getByRole('button', { name: 'Remove Bob?' }).tap();
+    await bob.getByRole('heading', { name: "You're out of this game" }).waitFor();
+    await tv.getByRole('heading', { name: "Bob's turn (removed)" }).waitFor();
+    await tv.getByText('Waiting for Bob (removed) to roll').waitFor();
+    await annSheet.getByText('Bob (removed) is about to roll').waitFor();
+    await saveScreenshot(tv, 'lead-table-removed-turn-tv');
+    const a11y = { 'removed turn on the TV': await seriousViolations(tv) };
+
+    // The TV plays the seat's defaults: a roll, then the best box for it; the turn passes to Ann.
+    const playDefault = tv.getByRole('button', { name: 'Play default for Bob' });
+    await playDefault.click();
+    await annSheet.getByText('Bob (removed) is on').waitFor();
+    await playDefault.click();
+    await tv.getByRole('heading', { name: "Ann's turn", exact: true }).waitFor();
+    expect(await tv.getByText('(removed)').count()).toBe(0);
 
     expect(a11y).toEqual(noViolationsOn(a11y));
     expect(room.pageErrors).toEqual([]);

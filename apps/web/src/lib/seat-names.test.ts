@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import type { SeatInfo } from '@rollcall/protocol';
-import { awaitedName, seatName, seatRemoved } from './seat-names.js';
+import { awaitedName, seatName, seatRemoved, turnTitle } from './seat-names.js';
 
 const seats: SeatInfo[] = [
   { seat: 0, name: 'Ann', connected: true, vacant: false },
@@ -22,5 +22,9 @@ describe('seat names', () => {
     expect(seats.map((s) => seatRemoved(seats, s.seat))).toEqual([false, false, true]);
     expect(seats.map((s) => awaitedName(seats, s.seat))).toEqual(['Ann', 'Bo', 'Cy (removed)']);
     expect(seatRemoved(seats, 3)).toBe(false);
+  });
+
+  it("heads a removed player's turn as such, and an away player's as usual", () => {
+    expect(seats.map((s) => turnTitle(seats, s.seat))).toEqual(["Ann's turn", "Bo's turn", "Cy's turn (removed)"]);
   });
 });

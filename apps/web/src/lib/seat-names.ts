@@ -14,3 +14,8 @@ export function seatRemoved(seats: readonly SeatInfo[], seat: number): boolean {
 export function awaitedName(seats: readonly SeatInfo[], seat: number): string {
   return seatRemoved(seats, seat) ? `${seatName(seats, seat)} (removed)` : seatName(seats, seat);
 }
+
+/** The heading of a seat's turn; a removed player's turn says so, as only a default move will end it. */
+export function turnTitle(seats: readonly SeatInfo[], seat: number): string {
+  return `${seatName(seats, seat)}'s turn${seatRemoved(seats, seat) ? ' (removed)' : ''}`;
+}
