@@ -15,6 +15,7 @@ import {
 } from './round.js';
 import { copyState, sheetOf, type WarState } from './state.js';
 import { isFilled, removeBox } from './traps.js';
+import { followsFrom } from './view.js';
 
 type Result = ApplyResult<WarState>;
 
@@ -25,6 +26,7 @@ function advance(state: WarState, change: (next: WarState, events: GameEvent[]) 
   const next = copyState(state);
   const events: GameEvent[] = [];
   change(next, events);
+  followsFrom(next, state);
   return { ok: true, state: next, events };
 }
 

@@ -84,42 +84,67 @@ function stepView(state: WarState): StepView {
   }
 }
 
-/** How many seats' own views `sameYou` remembers, across every game running. */
-const REMEMBERED_YOU = 4096;
-const rememberedYou = new Map<string, YouView>();
+// Each state's own views, by seat, built when first asked for; states are never changed once made.
+const ownViews = new WeakMap<WarState, YouView[]>();
+// For a state made by a move, the own views of the state the move was made on.
+const viewsBefore = new WeakMap<WarState, readonly YouView[]>();
+// A view's JSON, to tell whether a new view says the same as the one before.
+const texts = new WeakMap<YouView, string>();
 
-/**
- * The very same object for a seat's own view as last time, when nothing in
- * it changed. Every move deep-copies the state (`copyState`), so no field
- * keeps its identity from one state to the next, and the server tells an
- * unchanged part by identity (see `ownView`): without this, every seat would
- * be sent its part on every move. Views are never changed once made, so two
- * seats (or rooms) with the same content may share one; the seat number is
- * part of the content.
- */
-function sameYou(you: YouView): YouView {
-  const key = JSON.stringify(you);
-  const known = rememberedYou.get(key);
-  rememberedYou.delete(key);
-  rememberedYou.set(key, known ?? you);
-  // A Map iterates in insertion order: the first key is the one used least recently.
-  if (rememberedYou.size > REMEMBERED_YOU) rememberedYou.delete(rememberedYou.keys().next().value ?? '');
-  return known ?? you;
+function textOf(you: YouView): string {
+  let text = texts.get(you);
+  if (text === undefined) {
+    text = JSON.stringify(you);
+    texts.set(you, text);
+  }
+  return text;
 }
 
-/** A seat's own pending choices at this step. */
+/**
+ * Tell the views that `next` was made from `state` by one move. Every move
+ * deep-copies the state (`copyState`), so nothing in `next` keeps its
+ * identity, while the server tells an unchanged part by identity (see
+ * `ownView`): without this, every seat would be sent its part on every move.
+ * The own views of `state` are kept for `next`, which then hands a seat the
+ * very same view as before while nothing of it changed. Only the views are
+ * kept, never `state` itself, so states do not hold on to every state before.
+ */
+export function followsFrom(next: WarState, state: WarState): void {
+  viewsBefore.set(
+    next,
+    Array.from({ length: state.seats }, (_, seat) => youView(state, seat)),
+  );
+}
+
+/** A seat's own pending choices at this step: the same object as before the move when they are the same. */
 function youView(state: WarState, seat: number): YouView {
+  let views = ownViews.get(state);
+  if (views === undefined) {
+    views = [];
+    ownViews.set(state, views);
+  }
+  let you = views[seat];
+  if (you === undefined) {
+    const fresh = buildYouView(state, seat);
+    const before = viewsBefore.get(state)?.[seat];
+    you = before !== undefined && textOf(before) === textOf(fresh) ? before : fresh;
+    views[seat] = you;
+  }
+  return you;
+}
+
+function buildYouView(state: WarState, seat: number): YouView {
   const step = state.step;
   const picks = step.kind === 'setup' || step.kind === 'develop' || step.kind === 'grow' ? step.picks[seat] : null;
   const declarations = step.kind === 'declare' && step.together ? step.pending[seat] : null;
   const gain = step.kind === 'gain' ? step.choices[seat] : null;
-  return sameYou({
+  return {
     seat,
     develop: developNeed(state, seat),
     picks: picks ?? null,
     declarations: declarations ?? null,
     gain: gain ?? null,
-  });
+  };
 }
 
 /** The view with `you` empty, built field by field from public data so that no pending choice can slip through. */
