@@ -159,6 +159,17 @@ describe('what each viewer sees', () => {
     expect(warPnp.ownView(after, 2)?.you).not.toBe(warPnp.ownView(next, 2)?.you);
   });
 
+  it("never hands one game a seat's own view made for another, even when they say the same", () => {
+    const setup = () => warPnp.setup({ seats: 2, options: { hardDecisions: false }, dice: scriptedDice([1]) });
+    const five: Development[] = Array.from({ length: 5 }, () => ({ kind: 'points', column: '7' }));
+    const one = play(setup(), 0, { type: 'develop', picks: five });
+    const other = play(setup(), 0, { type: 'develop', picks: five });
+    for (const n of [0, 1]) {
+      expect(warPnp.ownView(one, n)?.you).toEqual(warPnp.ownView(other, n)?.you);
+      expect(warPnp.ownView(one, n)?.you).not.toBe(warPnp.ownView(other, n)?.you);
+    }
+  });
+
   it('is built from a deep-frozen state without changing it', () => {
     const state = declareBoth(
       rolled(readyToRoll([filled(sheetWith({ powers: { 1: ['grow', 2] } })), filled(sheetWith({}))]), [1, 6]),
