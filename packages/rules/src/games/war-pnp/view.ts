@@ -110,10 +110,7 @@ function textOf(you: YouView): string {
  * kept, never `state` itself, so states do not hold on to every state before.
  */
 export function followsFrom(next: WarState, state: WarState): void {
-  viewsBefore.set(
-    next,
-    Array.from({ length: state.seats }, (_, seat) => youView(state, seat)),
-  );
+  viewsBefore.set(next, Array.from({ length: state.seats }, (_, seat) => youView(state, seat)));
 }
 
 /** A seat's own pending choices at this step: the same object as before the move when they are the same. */
