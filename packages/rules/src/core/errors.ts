@@ -61,8 +61,8 @@ export const ruleErrors = {
   'rule/mid-choices-open': 'Waiting for everyone to decide on Bet to Mid.',
   /** A wager by a player who had no points banked when the turn began. */
   'rule/wager-needs-points': 'You need a banked point before you can wager.',
-  /** A wager that would put more at stake this turn than was banked when it began. */
-  'rule/stake-limit': "You can't stake more this turn than you had banked when it began.",
+  /** A wager that would put more points at stake at once than were banked when the turn began. */
+  'rule/stake-limit': "You can't have more points at stake than you had banked when the turn began.",
   /** Bet to Odd after the turn's first roll. */
   'rule/odd-too-late': 'Odd or even must be called before the first roll.',
   /** A second Bet to Odd in the same turn. */

@@ -49,6 +49,7 @@ const odd = { type: 'bet-odd', call: 'odd' } as const;
 const even = { type: 'bet-odd', call: 'even' } as const;
 
 const turnOf = (state: PairsState) => state.turn?.seat;
+const offersOf = (state: PairsState) => game.view(state, { role: 'host' }).turn?.offers.map((o) => o.type);
 const wagersOf = (state: PairsState) => state.lastTurn?.wagers.map((w) => `${w.kind}:${w.status}`);
 
 describe('the worked examples', () => {
@@ -108,6 +109,7 @@ describe('Bet to Odd', () => {
     let s = at(newGame(2), [1, 0]);
     s = act(s, 0, odd);
     s = act(s, 0, roll, [3, 3, 5, 1]);
+    s = act(s, 0, endTurn);
     expect(s.totals).toEqual([1 + 2, 0]);
     expect(s.lastTurn).toMatchObject({ doubled: true, lost: 0 });
     expect(wagersOf(s)).toEqual(['odd:kept']);
@@ -243,31 +245,95 @@ describe('stake limits', () => {
     expect(turnOf(s)).toBe(0);
   });
 
-  it('with 1 banked, a call uses the whole stake: a miss ends the turn without Bet to Get', () => {
+  it('with 1 banked and a call not yet settled, Bet to Get is refused and a miss ends the turn', () => {
     let s = at(newGame(2), [1, 0]);
     s = act(s, 0, odd);
     expect(refusal(s, 0, betGet)).toBe('rule/stake-limit');
     expect(refusal(s, 0, even)).toBe('rule/stake-limit');
     s = act(s, 0, roll, [1, 2, 3, 4]);
     expect(s.totals).toEqual([0, 0]);
+    expect(wagersOf(s)).toEqual(['odd:lost']);
     expect(turnOf(s)).toBe(1);
   });
 
-  it('with 2 banked, a call and a Bet to Get leave no room for Bet to Better', () => {
-    let s = at(newGame(2), [2, 0]);
+  it('with 1 banked, a call that matched is settled: Bet to Better is offered and played', () => {
+    let s = at(newGame(2), [1, 0]);
     s = act(s, 0, odd);
-    s = act(s, 0, roll, [1, 2, 3, 4]);
-    s = act(s, 0, betGet, [3, 3, 4, 6]);
-    // The matched Pair of 3s is doubled and the turn ends: a third stake would exceed 2.
-    expect(s.totals).toEqual([2 + 2, 0]);
-    expect(turnOf(s)).toBe(1);
+    s = act(s, 0, roll, [3, 3, 5, 1]);
+    expect(s.turn).toMatchObject({ step: 'scored', wagers: [{ kind: 'odd', status: 'kept' }] });
+    expect(offersOf(s)).toEqual(['bet-better']);
+    s = act(s, 0, betBetter, [3, 2]);
+    // Trips of 3s, doubled: 1 banked + 2 × 3, and both stakes kept.
+    expect(s.totals).toEqual([1 + 2 * 3, 0]);
+    expect(wagersOf(s)).toEqual(['odd:kept', 'better:kept']);
   });
 
-  it('counts settled stakes too: with 1 banked, a won Bet to Get leaves no room for Bet to Better', () => {
+  it('with 1 banked, a won Bet to Get is settled: Bet to Better is offered, and losing it leaves 1 point from the roll', () => {
     let s = at(newGame(2), [1, 0]);
     s = act(s, 0, roll, [1, 2, 3, 4]);
     s = act(s, 0, betGet, [1, 1, 2, 3]);
-    expect(s.totals).toEqual([2, 0]);
+    expect(s.turn).toMatchObject({ step: 'scored', wagers: [{ kind: 'get', status: 'kept' }] });
+    expect(offersOf(s)).toEqual(['bet-better']);
+    s = act(s, 0, betBetter, [4, 5]);
+    expect(s.totals).toEqual([1 - 1 + 1, 0]);
+    expect(wagersOf(s)).toEqual(['get:kept', 'better:lost']);
+  });
+
+  it('with 2 banked, a call and a won Bet to Get are both settled: Bet to Better is offered', () => {
+    let s = at(newGame(2), [2, 0]);
+    s = act(s, 0, odd);
+    s = act(s, 0, roll, [1, 2, 3, 4]);
+    expect(offersOf(s)).toEqual(['bet-get']);
+    s = act(s, 0, betGet, [3, 3, 4, 6]);
+    expect(s.turn).toMatchObject({
+      step: 'scored',
+      wagers: [
+        { kind: 'odd', status: 'kept' },
+        { kind: 'get', status: 'kept' },
+      ],
+    });
+    expect(offersOf(s)).toEqual(['bet-better']);
+    s = act(s, 0, betBetter, [1, 5]);
+    // The Pair of 3s stays, doubled; only the Bet to Better stake is lost.
+    expect(s.totals).toEqual([2 - 1 + 2 * 1, 0]);
+    expect(wagersOf(s)).toEqual(['odd:kept', 'get:kept', 'better:lost']);
+  });
+
+  it('with 2 banked, a call and a Bet to Get at stake together are both lost on a second miss, down to 0', () => {
+    let s = at(newGame(2), [2, 0]);
+    s = act(s, 0, odd);
+    s = act(s, 0, roll, [1, 2, 3, 4]);
+    expect(s.turn).toMatchObject({ step: 'missed' });
+    s = act(s, 0, betGet, [1, 2, 4, 5]);
+    expect(s.totals).toEqual([0, 0]);
+    expect(wagersOf(s)).toEqual(['odd:lost', 'get:lost']);
+  });
+});
+
+describe('a game stored before the stake rule was revised', () => {
+  /** The same game as `setup` makes it, as a store would hand it back from before the field existed. */
+  function stored(seats: number): PairsState {
+    const { stakeRule, ...state } = newGame(seats);
+    expect(stakeRule).toBe('unsettled');
+    return state;
+  }
+
+  it('keeps counting every wager placed, so its logged moves play back to the states they made', () => {
+    // With 1 banked a matched call used the whole allowance: the turn banked at once and seat 1 rolled next.
+    let s = at(stored(2), [1, 0]);
+    s = act(s, 0, odd);
+    s = act(s, 0, roll, [3, 3, 5, 1]);
+    expect(s.totals).toEqual([1 + 2, 0]);
+    expect(turnOf(s)).toBe(1);
+    s = act(s, 1, roll, [2, 2, 3, 4]);
+    expect(s.totals).toEqual([3, 1]);
+    expect(s.stakeRule).toBeUndefined();
+  });
+
+  it('refuses Bet to Better after a won Bet to Get with 1 banked, as it did then', () => {
+    let s = at(stored(2), [1, 0]);
+    s = act(s, 0, roll, [1, 2, 3, 4]);
+    s = act(s, 0, betGet, [1, 1, 2, 3]);
     expect(wagersOf(s)).toEqual(['get:kept']);
     expect(turnOf(s)).toBe(1);
   });

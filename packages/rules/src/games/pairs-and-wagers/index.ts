@@ -18,6 +18,7 @@ import {
   LEADER_BONUS,
   MID_TARGET,
   rollRecord,
+  stakeRuleOf,
   startTurn,
   wagerBlock,
   type MidPool,
@@ -68,8 +69,9 @@ function finishTurn(state: PairsState, turn: Turn, events: GameEvent[]): Result 
   let midPaid = 0;
   let midWon = 0;
   if (mid !== null && points > 0 && mid.owing.includes(turn.seat)) {
-    // Stakes never exceed the bank at turn start and a scoring roll is worth at
-    // least 1, so a scoring turn ends on at least 1: paying never goes below 0.
+    // A turn loses at most the bank it began with (see `wagerBlock`) and a
+    // scoring roll is worth at least 1, so a scoring turn ends on at least 1:
+    // paying never goes below 0.
     midPaid = 1;
     total -= midPaid;
     mid = { ...mid, owing: mid.owing.filter((s) => s !== turn.seat) };
@@ -138,7 +140,7 @@ function afterThrow(state: PairsState, turn: Turn, record: RollRecord, events: G
   if (record.points === 0) {
     // A miss on the turn's roll may still be retried with Bet to Get; a miss
     // on the retry, or with no stake left to place, ends the turn empty-handed.
-    if (record.by === 'roll' && canGet(turn)) {
+    if (record.by === 'roll' && canGet(turn, stakeRuleOf(state))) {
       return { ok: true, events, state: { ...state, turn: { ...turn, step: 'missed' } } };
     }
     return finishTurn(state, turn, events);
@@ -158,7 +160,7 @@ function afterThrow(state: PairsState, turn: Turn, record: RollRecord, events: G
   }
   const next: Turn = { ...turn, wagers, counting: record };
   // A missed call ends the turn at once, and so does a roll no wager can follow.
-  if (oddMissed || !canBetter(next)) return finishTurn(state, next, events);
+  if (oddMissed || !canBetter(next, stakeRuleOf(state))) return finishTurn(state, next, events);
   return { ok: true, events, state: { ...state, turn: { ...next, step: 'scored' } } };
 }
 
@@ -185,7 +187,7 @@ function chooseMid(state: PairsState, seat: number, join: boolean): Result {
 }
 
 function betOdd(state: PairsState, turn: Turn, call: Call): Result {
-  const blocked = wagerBlock(turn);
+  const blocked = wagerBlock(turn, stakeRuleOf(state));
   if (blocked !== null) return refuse(blocked);
   if (turn.step !== 'start') return refuse('rule/odd-too-late');
   if (turn.call !== null) return refuse('rule/odd-already-called');
@@ -204,7 +206,7 @@ function roll(state: PairsState, turn: Turn, dice: Dice): Result {
 }
 
 function betGet(state: PairsState, turn: Turn, dice: Dice): Result {
-  const blocked = wagerBlock(turn);
+  const blocked = wagerBlock(turn, stakeRuleOf(state));
   if (blocked !== null) return refuse(blocked);
   if (turn.step !== 'missed') return refuse('rule/get-needs-miss');
   const thrown = throwDice(dice, DICE_COUNT);
@@ -221,7 +223,7 @@ function betGet(state: PairsState, turn: Turn, dice: Dice): Result {
 }
 
 function betBetter(state: PairsState, turn: Turn, dice: Dice): Result {
-  const blocked = wagerBlock(turn);
+  const blocked = wagerBlock(turn, stakeRuleOf(state));
   if (blocked !== null) return refuse(blocked);
   if (turn.step !== 'scored' || turn.counting === null) return refuse('rule/better-needs-score');
   const before = turn.counting;
@@ -309,6 +311,7 @@ export const pairsAndWagers = defineGame({
       leader: null,
       lastTurn: null,
       history: [],
+      stakeRule: 'unsettled',
     };
   },
   apply: (state, seat, action, { dice }) => apply(state, seat, action, dice),

@@ -1,11 +1,11 @@
 import { describe, expect, it } from 'vitest';
 import fc from 'fast-check';
 import { applyAction } from '../../core/define-game.js';
-import { generatorDice, noDice } from '../../core/dice.js';
+import { generatorDice, noDice, type Dice } from '../../core/dice.js';
 import { seedGenerator } from '../../core/generator.js';
 import { pairsAndWagers as game } from './index.js';
 import type { PairsAction } from './actions.js';
-import type { PairsState } from './state.js';
+import { pendingStake, stakeRuleOf, type PairsState } from './state.js';
 import { pairsView } from './view.js';
 
 // Far above any real game: a game that runs this long is taken as one that never ends.
@@ -54,52 +54,87 @@ const setupArb = fc.record({
   seats: fc.integer({ min: 2, max: 12 }),
   options: fc.constantFrom({ goal: 10 }, { goal: 20 }, { goal: 20, betToMid: true }),
   picks: fc.infiniteStream(fc.nat()),
+  // A game stored before the stake rule was revised has no `stakeRule` and plays on by the earlier count.
+  storedBefore: fc.boolean(),
 });
+
+/** One generated game: its seed, table, options, every pick a player makes, and which stake rule it plays by. */
+type Setup = typeof setupArb extends fc.Arbitrary<infer T> ? T : never;
+
+/** A new game from the generated setup, and the dice the server would roll for it. */
+function newGame({ seed, seats, options, storedBefore }: Setup): { state: PairsState; dice: Dice } {
+  const dice = generatorDice(seedGenerator(seed));
+  const { stakeRule, ...before } = game.setup({ seats, options: game.options.parse(options), dice });
+  return { state: storedBefore ? before : { ...before, stakeRule }, dice };
+}
+
+/** What the stake limit counts now: the points at stake, or every wager placed in a game stored before the rule. */
+function counted(state: PairsState): number {
+  const turn = state.turn;
+  if (turn === null) return 0;
+  return stakeRuleOf(state) === 'unsettled' ? pendingStake(turn) : turn.wagers.length;
+}
+
+/**
+ * Play a game to its end with `choose` picking among the legal actions,
+ * checking at every step that wagers not offered are refused, that nothing
+ * offered is, and that no total goes below zero. Returns the final state.
+ */
+function playOut(
+  setup: Setup,
+  choose: (legal: { seat: number; action: PairsAction }[], pick: number) => { seat: number; action: PairsAction } | undefined,
+): PairsState {
+  const start = newGame(setup);
+  const dice = start.dice;
+  let state = start.state;
+  const pick = setup.picks[Symbol.iterator]();
+  let steps = 0;
+  while (game.outcome(state) === null) {
+    must(steps++ < MAX_ACTIONS, 'the game did not end');
+    const legal = legalActions(state);
+    must(legal.length > 0, 'nothing is legal in a game that is not over');
+    const awaited = game.awaiting(state).map((a) => a.seat);
+    must(
+      legal.every(({ seat }) => awaited.includes(seat)),
+      'a seat may act that is not awaited',
+    );
+
+    // A wager the view does not offer is refused (the frozen state cannot have changed).
+    const turn = state.turn;
+    if (turn !== null) {
+      for (const type of wagerActions) {
+        if (legal.some((l) => l.action.type === type)) continue;
+        const payload = type === 'bet-odd' ? { type, call: 'odd' } : { type };
+        const refused = applyAction(game, deepFreeze(state), turn.seat, payload, { dice: noDice });
+        must(!refused.ok, `${type} was accepted though not offered`);
+      }
+    }
+
+    const choice = choose(legal, pick.next().value as number);
+    if (choice === undefined) throw new Error('no legal action');
+    const result = applyAction(game, deepFreeze(state), choice.seat, choice.action, { dice });
+    if (!result.ok) throw new Error(`a legal action was refused: ${result.error.code}`);
+    state = result.state;
+
+    must(
+      state.totals.every((t) => t >= 0),
+      'a total went below zero',
+    );
+    must(
+      state.turn === null || counted(state) <= state.turn.bankedAtStart,
+      'more was at stake than was banked at the start of the turn',
+    );
+  }
+  return state;
+}
+
+const anyOf = <T>(legal: T[], pick: number): T | undefined => legal[pick % legal.length];
 
 describe('random legal play', () => {
   it('always ends, with a leader who is nobody’s inferior, and keeps every rule on the way', () => {
     fc.assert(
-      fc.property(setupArb, ({ seed, seats, options, picks }) => {
-        const dice = generatorDice(seedGenerator(seed));
-        let state = game.setup({ seats, options: game.options.parse(options), dice });
-        const pick = picks[Symbol.iterator]();
-        let steps = 0;
-        while (game.outcome(state) === null) {
-          must(steps++ < MAX_ACTIONS, 'the game did not end');
-          const legal = legalActions(state);
-          must(legal.length > 0, 'nothing is legal in a game that is not over');
-          const awaited = game.awaiting(state).map((a) => a.seat);
-          must(
-            legal.every(({ seat }) => awaited.includes(seat)),
-            'a seat may act that is not awaited',
-          );
-
-          // A wager the view does not offer is refused (the frozen state cannot have changed).
-          const turn = state.turn;
-          if (turn !== null) {
-            for (const type of wagerActions) {
-              if (legal.some((l) => l.action.type === type)) continue;
-              const payload = type === 'bet-odd' ? { type, call: 'odd' } : { type };
-              const refused = applyAction(game, deepFreeze(state), turn.seat, payload, { dice: noDice });
-              must(!refused.ok, `${type} was accepted though not offered`);
-            }
-          }
-
-          const choice = legal[(pick.next().value as number) % legal.length];
-          if (choice === undefined) throw new Error('no legal action');
-          const result = applyAction(game, deepFreeze(state), choice.seat, choice.action, { dice });
-          if (!result.ok) throw new Error(`a legal action was refused: ${result.error.code}`);
-          state = result.state;
-
-          must(
-            state.totals.every((t) => t >= 0),
-            'a total went below zero',
-          );
-          must(
-            state.turn === null || state.turn.wagers.length <= state.turn.bankedAtStart,
-            'more was staked than was banked at the start of the turn',
-          );
-        }
+      fc.property(setupArb, (setup) => {
+        const state = playOut(setup, anyOf);
         const outcome = game.outcome(state);
         const leader = state.leader?.seat;
         expect(outcome?.winners).toEqual([leader]);
@@ -111,11 +146,26 @@ describe('random legal play', () => {
     );
   }, 30_000);
 
+  it('never takes a total below zero, even for players who take a wager whenever one is open', () => {
+    fc.assert(
+      fc.property(setupArb, (setup) => {
+        const state = playOut(setup, (legal, pick) => {
+          const wagers = legal.filter(({ action }) => action.type.startsWith('bet-'));
+          return anyOf(wagers.length > 0 ? wagers : legal, pick);
+        });
+        expect(state.totals.every((t) => t >= 0)).toBe(true);
+        expect(state.phase).toBe('over');
+      }),
+      { numRuns: 100 },
+    );
+  }, 30_000);
+
   it('also ends when every move is the turn timer’s default', () => {
     fc.assert(
-      fc.property(setupArb, ({ seed, seats, options }) => {
-        const dice = generatorDice(seedGenerator(seed));
-        let state = game.setup({ seats, options: game.options.parse(options), dice });
+      fc.property(setupArb, (setup) => {
+        const start = newGame(setup);
+        const dice = start.dice;
+        let state = start.state;
         for (let steps = 0; game.outcome(state) === null; steps++) {
           must(steps < MAX_ACTIONS, 'the game did not end');
           const next = game.awaiting(state)[0];

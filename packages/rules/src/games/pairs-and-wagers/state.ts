@@ -39,10 +39,18 @@ export interface RollRecord {
   scoring: number[];
 }
 
+/**
+ * What the stake limit counts. `unsettled`: the points at stake now, from
+ * wagers not yet won or lost (the rule of record). `placed`: every wager placed
+ * this turn, settled or not, which is how games stored before that rule was
+ * revised were played.
+ */
+export type StakeRule = 'unsettled' | 'placed';
+
 /** The turn in progress. */
 export interface Turn {
   seat: number;
-  /** The seat's total when the turn began: the most it may have at stake. */
+  /** The seat's total when the turn began: the most it may have at stake at once. */
   bankedAtStart: number;
   step: TurnStep;
   /** The parity called on Bet to Odd, if any. */
@@ -115,6 +123,18 @@ export interface PairsState {
   lastTurn: TurnSummary | null;
   /** Each finished turn's seat and its total after it, for score charts. */
   history: { seat: number; total: number }[];
+  /**
+   * Set to `unsettled` by `setup`. A game stored before the stake rule was
+   * revised has no such field and goes on counting every wager placed: the
+   * moves logged for it must play back to the very states they made when a
+   * store rebuilds the room from its log.
+   */
+  stakeRule?: StakeRule;
+}
+
+/** The stake rule a game is played by (see `PairsState.stakeRule`). */
+export function stakeRuleOf(state: PairsState): StakeRule {
+  return state.stakeRule ?? 'placed';
 }
 
 /** A fresh turn for a seat. */
@@ -135,18 +155,26 @@ export function rollRecord(by: RollRecord['by'], dice: number[], score: RollScor
   return { by, dice, pattern: score.pattern, points: score.points, scoring: score.scoring };
 }
 
-/** Why this turn may place no further wager, or null if it may. */
-export function wagerBlock(turn: Turn): 'rule/wager-needs-points' | 'rule/stake-limit' | null {
-  if (turn.bankedAtStart === 0) return 'rule/wager-needs-points';
-  // Every wager placed this turn counts, settled or not: each staked point must
-  // be backed by a banked one, which also keeps totals from going below zero.
-  if (turn.wagers.length >= turn.bankedAtStart) return 'rule/stake-limit';
-  return null;
-}
-
 /** Points the turn's wagers could still lose: those not yet settled. */
 export function pendingStake(turn: Turn): number {
   return turn.wagers.filter((w) => w.status === 'pending').length;
+}
+
+/** Points the stake limit counts right now under `rule`. */
+export function stakeCounted(turn: Turn, rule: StakeRule): number {
+  return rule === 'unsettled' ? pendingStake(turn) : turn.wagers.length;
+}
+
+/** Why this turn may place no further wager under `rule`, or null if it may. */
+export function wagerBlock(turn: Turn, rule: StakeRule): 'rule/wager-needs-points' | 'rule/stake-limit' | null {
+  if (turn.bankedAtStart === 0) return 'rule/wager-needs-points';
+  // A wager puts one more point at stake, and the bank at turn start must cover
+  // every point at stake at once. That keeps totals from going below zero: a
+  // wager is only ever lost as its turn ends (a missed call, a missed Bet to
+  // Get, a Bet to Better that did not raise the score), so a turn loses at most
+  // the points at stake when it ends, and the bank covers those.
+  if (stakeCounted(turn, rule) + 1 > turn.bankedAtStart) return 'rule/stake-limit';
+  return null;
 }
 
 /** True when a matched Bet to Odd doubles this turn's points. */
@@ -168,14 +196,14 @@ export function bankIfEnded(turn: Turn): number {
 // ends the turn, and after Bet to Get the turn never returns to a missed roll.
 
 /** True when Bet to Better is open: a scoring roll with dice left to reroll and room to stake. */
-export function canBetter(turn: Turn): boolean {
+export function canBetter(turn: Turn, rule: StakeRule): boolean {
   const c = turn.counting;
-  return c !== null && c.scoring.length < c.dice.length && wagerBlock(turn) === null;
+  return c !== null && c.scoring.length < c.dice.length && wagerBlock(turn, rule) === null;
 }
 
 /** True when Bet to Get is open: nothing has scored yet and there is room to stake. */
-export function canGet(turn: Turn): boolean {
-  return turn.counting === null && wagerBlock(turn) === null;
+export function canGet(turn: Turn, rule: StakeRule): boolean {
+  return turn.counting === null && wagerBlock(turn, rule) === null;
 }
 
 /** A wager the active seat may place right now, with what it risks and what it can bring. */
@@ -193,12 +221,12 @@ export interface WagerOffer {
   currentPoints: number;
 }
 
-/** The wagers the active seat may place at this step. */
-export function wagerOffers(turn: Turn): WagerOffer[] {
+/** The wagers the active seat may place at this step under `rule`. */
+export function wagerOffers(turn: Turn, rule: StakeRule): WagerOffer[] {
   const factor = isDoubled(turn) ? 2 : 1;
   const current = (turn.counting?.points ?? 0) * factor;
   const offers: WagerOffer[] = [];
-  if (turn.step === 'start' && turn.call === null && wagerBlock(turn) === null) {
+  if (turn.step === 'start' && turn.call === null && wagerBlock(turn, rule) === null) {
     // A call is symmetric (each die's 7-complement flips parity), so one chance serves both.
     offers.push({
       type: 'bet-odd',
@@ -209,7 +237,7 @@ export function wagerOffers(turn: Turn): WagerOffer[] {
       currentPoints: 0,
     });
   }
-  if (turn.step === 'missed' && canGet(turn)) {
+  if (turn.step === 'missed' && canGet(turn, rule)) {
     offers.push({
       type: 'bet-get',
       stake: 1,
@@ -219,7 +247,7 @@ export function wagerOffers(turn: Turn): WagerOffer[] {
       currentPoints: 0,
     });
   }
-  if (turn.step === 'scored' && turn.counting !== null && canBetter(turn)) {
+  if (turn.step === 'scored' && turn.counting !== null && canBetter(turn, rule)) {
     const c = turn.counting;
     offers.push({
       type: 'bet-better',

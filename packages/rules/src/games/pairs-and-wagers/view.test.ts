@@ -62,7 +62,8 @@ describe('the wagers a view offers', () => {
     s = act(s, 0, { type: 'bet-odd', call: 'even' });
     s = act(s, 0, { type: 'roll' }, [4, 4, 4, 6]);
     const turn = pairsView(s, host).turn;
-    expect(turn).toMatchObject({ step: 'scored', doubled: true, turnPoints: 6, atStake: 0, lost: 0, stakeRoom: 2 });
+    // The call is settled (won), so it no longer counts: all 3 banked points are free to stake again.
+    expect(turn).toMatchObject({ step: 'scored', doubled: true, turnPoints: 6, atStake: 0, lost: 0, stakeRoom: 3 });
     expect(turn?.offers).toEqual([
       { type: 'bet-better', stake: 1, risk: 1, chance: { ways: 1, of: 6 }, bestPoints: 10, currentPoints: 6 },
     ]);

@@ -5,10 +5,13 @@ import {
   isDoubled,
   MID_TARGET,
   pendingStake,
+  stakeCounted,
+  stakeRuleOf,
   wagerOffers,
   type MidPool,
   type PairsState,
   type RollRecord,
+  type StakeRule,
   type Turn,
   type TurnStep,
   type TurnSummary,
@@ -20,7 +23,7 @@ import {
 export interface TurnView {
   seat: number;
   step: TurnStep;
-  /** The total when the turn began: the most that may be at stake this turn. */
+  /** The total when the turn began: the most that may be at stake at once. */
   bankedAtStart: number;
   call: Call | null;
   wagers: Wager[];
@@ -35,7 +38,7 @@ export interface TurnView {
   atStake: number;
   /** Staked points already lost this turn. */
   lost: number;
-  /** How many more points may be staked this turn. */
+  /** How many more points may be put at stake right now. */
   stakeRoom: number;
   /** What the counting roll is worth now, doubling included. */
   turnPoints: number;
@@ -76,7 +79,7 @@ export interface PairsView {
   winner: number | null;
 }
 
-function turnView(turn: Turn): TurnView {
+function turnView(turn: Turn, rule: StakeRule): TurnView {
   const latest = turn.rolls.at(-1);
   const doubled = isDoubled(turn);
   return {
@@ -91,12 +94,12 @@ function turnView(turn: Turn): TurnView {
     doubled,
     atStake: pendingStake(turn),
     lost: turn.wagers.filter((w) => w.status === 'lost').length,
-    stakeRoom: turn.bankedAtStart - turn.wagers.length,
+    stakeRoom: turn.bankedAtStart - stakeCounted(turn, rule),
     turnPoints: (turn.counting?.points ?? 0) * (doubled ? 2 : 1),
     bankNow: turn.step === 'start' ? null : bankIfEnded(turn),
     canRoll: turn.step === 'start',
     canEndTurn: turn.step !== 'start',
-    offers: wagerOffers(turn),
+    offers: wagerOffers(turn, rule),
   };
 }
 
@@ -122,7 +125,7 @@ function publicView(state: PairsState): PairsView {
                 : Array.from({ length: leader.remaining }, (_, i) => (turn.seat + i) % state.seats),
           },
     mid: state.mid === null ? null : { ...state.mid, target: MID_TARGET },
-    turn: turn === null ? null : turnView(turn),
+    turn: turn === null ? null : turnView(turn, stakeRuleOf(state)),
     lastTurn: state.lastTurn,
     history: state.history,
     winner: state.phase === 'over' ? (leader?.seat ?? null) : null,
