@@ -107,6 +107,38 @@ describe('what a wager says before it is placed', () => {
   });
 });
 
+describe('the wagers a phone offers with 1 point banked', () => {
+  const offered = (state: pw.PairsState) => viewOf(state).turn?.offers.map((o) => o.type) ?? [];
+
+  it('after a call that matched, offers Bet to Better, risking only its own stake', () => {
+    let s = act(turnWith(1), { type: 'bet-odd', call: 'odd' });
+    expect(offered(s)).toEqual([]);
+    s = act(s, { type: 'roll' }, [3, 3, 5, 1]);
+    const turn = viewOf(s).turn!;
+    expect(offered(s)).toEqual(['bet-better']);
+    expect(offerText(turn.offers[0]!, turn.counting)).toMatchObject({
+      chance: '44% to beat Pair of 3s',
+      win: 'Better: keep your stake, score up to 10 instead of 2',
+      lose: 'No better: lose 1 point, still score 2',
+    });
+  });
+
+  it('after a Bet to Get that scored, offers Bet to Better', () => {
+    let s = act(turnWith(1), { type: 'roll' }, [1, 2, 3, 4]);
+    expect(offered(s)).toEqual(['bet-get']);
+    s = act(s, { type: 'bet-get' }, [6, 6, 2, 3]);
+    expect(offered(s)).toEqual(['bet-better']);
+    expect(stepText(viewOf(s).turn!, null)).toBe('Pair of 6s. Bet to Better, or bank it.');
+  });
+
+  it('while a call is still at stake, offers no Bet to Get: a miss ends the turn', () => {
+    let s = act(turnWith(1), { type: 'bet-odd', call: 'even' });
+    s = act(s, { type: 'roll' }, [1, 2, 3, 4]);
+    expect(viewOf(s).turn?.seat).toBe(1);
+    expect(turnRecap(viewOf(s).lastTurn!)).toEqual({ result: 'No score', change: '−1', details: ['Bet to Odd (even): lost'] });
+  });
+});
+
 describe('the last turn in words', () => {
   it('tells a doubled Bet to Better win with the leader bonus', () => {
     let s = { ...turnWith(5), totals: [5, 0, 0] };
