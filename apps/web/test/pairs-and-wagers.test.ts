@@ -2,7 +2,9 @@
  * A short game of Pairs and Wagers in real Chromium: a TV hosts, three phones
  * join, the TV sets the goal to 10, and the phones play to the end by tapping
  * only the wagers their sheets offer. The fixed dice seed makes this game see
- * every wager both won and lost, a first leader, and that leader overtaken.
+ * every wager both won and lost, Bet to Better offered after wagers that used
+ * the whole bank but were already won, a first leader, and that leader
+ * overtaken.
  * Then a rematch in the long game opens with the Bet to Mid choices.
  */
 import type { Page } from 'playwright-core';
@@ -10,8 +12,8 @@ import { describe, expect, it } from 'vitest';
 import { noViolationsOn, standingsOf, useBrowserRoom } from './browser-room.js';
 import { saveScreenshot, seriousViolations } from './chromium.js';
 
-// With this seed and the habits below, the game ends after 17 turns.
-const TEST_SEED = 'face0000000000000000000000000ae9';
+// With this seed and the habits below, the game ends after 11 turns.
+const TEST_SEED = 'face0000000000000000000000003777';
 
 /** A player and their betting habits, applied only when the sheet offers the wager. */
 interface Phone {
@@ -94,6 +96,10 @@ describe('Pairs and Wagers in the browser', () => {
     await bo.page.getByText("Ann's turn", { exact: true }).waitFor();
 
     const tapped = new Set<string>();
+    // Wagers each phone has placed in its current turn, counted from its own taps: a turn opens with a call or a roll.
+    const placed = new Map<Phone, number>();
+    const lastTap = new Map<Phone, string>();
+    let freedByWins = 0;
     const wagers = new Set<string>();
     const leaders: string[] = [];
     let offerShot = false;
@@ -126,6 +132,16 @@ describe('Pairs and Wagers in the browser', () => {
         a11y['spectator mid-game'] = await seriousViolations(spectator);
       }
 
+      // A won wager no longer counts against the bank: Bet to Better stays open even when every banked point was wagered.
+      if (await shows(phone.page, 'pw-bet-better')) {
+        const banked = Number(await phone.page.getByTestId('pw-banked-at-start').innerText());
+        if ((placed.get(phone) ?? 0) >= banked) freedByWins += 1;
+      }
+      if (button.startsWith('pw-call-')) placed.set(phone, 1);
+      else if (button === 'pw-roll' && !lastTap.get(phone)?.startsWith('pw-call-')) placed.set(phone, 0);
+      else if (button === 'pw-bet-get') placed.set(phone, (placed.get(phone) ?? 0) + 1);
+      lastTap.set(phone, button);
+
       const version = Number(await sheetOf(phone.page).getAttribute('data-version'));
       await phone.page.getByTestId(button).tap();
       tapped.add(button);
@@ -141,6 +157,8 @@ describe('Pairs and Wagers in the browser', () => {
     }
 
     expect(offerShot).toBe(true);
+    // This seed offers it three times: after a won call with 1 banked, a won Bet to Get with 1, and both with 2.
+    expect(freedByWins).toBe(3);
     expect([...tapped].sort()).toEqual(['pw-bet-better', 'pw-bet-get', 'pw-call-even', 'pw-call-odd', 'pw-end-turn', 'pw-roll']);
     expect([...wagers].sort()).toEqual(['better-kept', 'better-lost', 'get-kept', 'get-lost', 'odd-kept', 'odd-lost']);
     // A first leader, overtaken by another player who then holds on.
