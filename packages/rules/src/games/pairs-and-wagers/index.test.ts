@@ -330,10 +330,11 @@ describe('a game stored before the stake rule was revised', () => {
     expect(s.stakeRule).toBeUndefined();
   });
 
-  it('refuses Bet to Better after a won Bet to Get with 1 banked, as it did then', () => {
+  it('banks at once after a won Bet to Get with 1 banked, offering no Bet to Better, as it did then', () => {
     let s = at(stored(2), [1, 0]);
     s = act(s, 0, roll, [1, 2, 3, 4]);
     s = act(s, 0, betGet, [1, 1, 2, 3]);
+    expect(s.totals).toEqual([2, 0]);
     expect(wagersOf(s)).toEqual(['get:kept']);
     expect(turnOf(s)).toBe(1);
   });
