@@ -5,7 +5,7 @@ import { generatorDice, noDice, type Dice } from '../../core/dice.js';
 import { seedGenerator } from '../../core/generator.js';
 import { pairsAndWagers as game } from './index.js';
 import type { PairsAction } from './actions.js';
-import { pendingStake, stakeRuleOf, type PairsState } from './state.js';
+import { stakeCounted, stakeRuleOf, type PairsState } from './state.js';
 import { pairsView } from './view.js';
 
 // Far above any real game: a game that runs this long is taken as one that never ends.
@@ -68,13 +68,6 @@ function newGame({ seed, seats, options, storedBefore }: Setup): { state: PairsS
   return { state: storedBefore ? before : { ...before, stakeRule }, dice };
 }
 
-/** What the stake limit counts now: the points at stake, or every wager placed in a game stored before the rule. */
-function counted(state: PairsState): number {
-  const turn = state.turn;
-  if (turn === null) return 0;
-  return stakeRuleOf(state) === 'unsettled' ? pendingStake(turn) : turn.wagers.length;
-}
-
 /**
  * Play a game to its end with `choose` picking among the legal actions,
  * checking at every step that wagers not offered are refused, that nothing
@@ -121,7 +114,7 @@ function playOut(
       'a total went below zero',
     );
     must(
-      state.turn === null || counted(state) <= state.turn.bankedAtStart,
+      state.turn === null || stakeCounted(state.turn, stakeRuleOf(state)) <= state.turn.bankedAtStart,
       'more was at stake than was banked at the start of the turn',
     );
   }
