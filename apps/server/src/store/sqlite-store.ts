@@ -40,19 +40,17 @@ const logRow = (code: string, e: LogEntry): LogRow => ({
 });
 
 /**
- * Start the store's thread and wait until its database is open. The thread
- * runs TypeScript like the rest of the server; Node 20 does not carry tsx's
- * loader into worker threads, so it starts from a line of JavaScript that
- * loads its module through tsx.
+ * Start the store's thread and wait until its database is open. Compiled
+ * (`pnpm build`, then `node dist/main.js`) the thread is the JavaScript file
+ * beside this one. Run from TypeScript (tests, `pnpm dev`), Node 20 does not
+ * carry tsx's loader into worker threads, so the thread starts from a line of
+ * JavaScript that loads its module through tsx.
  */
 async function startStoreThread(data: StoreThreadData): Promise<Worker> {
-  const tsx = JSON.stringify(import.meta.resolve('tsx/esm/api'));
-  const entry = JSON.stringify(new URL('./sqlite-worker.ts', import.meta.url).href);
-  const thread = new Worker(`import(${tsx}).then((tsx) => tsx.tsImport(${entry}, ${entry}))`, {
-    eval: true,
-    execArgv: [],
-    workerData: data,
-  });
+  const compiled = import.meta.url.endsWith('.js');
+  const thread = compiled
+    ? new Worker(new URL('./sqlite-worker.js', import.meta.url), { workerData: data })
+    : startThroughTsx(data);
   const ready = await new Promise<Ready>((resolve) => {
     thread.once('message', resolve);
     thread.once('error', (err) => resolve({ ready: false, message: err.message }));
@@ -63,6 +61,16 @@ async function startStoreThread(data: StoreThreadData): Promise<Worker> {
     throw new Error(`could not open the room store: ${ready.message}`);
   }
   return thread;
+}
+
+function startThroughTsx(data: StoreThreadData): Worker {
+  const tsx = JSON.stringify(import.meta.resolve('tsx/esm/api'));
+  const entry = JSON.stringify(new URL('./sqlite-worker.ts', import.meta.url).href);
+  return new Worker(`import(${tsx}).then((tsx) => tsx.tsImport(${entry}, ${entry}))`, {
+    eval: true,
+    execArgv: [],
+    workerData: data,
+  });
 }
 
 /** How the SQLite store writes (see `SyncMode`), and how it plays moves again. */
