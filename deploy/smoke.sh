@@ -128,7 +128,9 @@ say 'the image, from ./Dockerfile'
 started=$(now)
 podman build -t rollcall-server . >"$cache/image-build.log" 2>&1 || { tail -30 "$cache/image-build.log"; fail 'podman build'; }
 measured 'image built in (s)' "$(since "$started")"
-measured 'image size (MB)' "$(podman image inspect rollcall-server --format '{{.Size}}' | awk '{ printf "%.0f", $1 / 1e6 }')"
+megabytes() { podman image inspect "$1" --format '{{.Size}}' | awk '{ printf "%.0f", $1 / 1e6 }'; }
+measured 'image size (MB)' "$(megabytes rollcall-server)"
+measured 'of which the node base image (MB)' "$(megabytes docker.io/library/node:20.19-bookworm-slim)"
 user=$(podman run --rm rollcall-server id -un)
 [ "$user" != root ] || fail 'the image runs as root'
 measured 'runs as' "$user"
