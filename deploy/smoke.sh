@@ -30,8 +30,7 @@ say() { printf '== %s\n' "$*"; }
 fail() { printf 'FAILED: %s\n' "$*" >&2; exit 1; }
 now() { date +%s.%N; }
 since() { awk -v a="$1" -v b="$(now)" 'BEGIN { printf "%.1f", b - a }'; }
-figures=()
-measured() { figures+=("$1: $2"); printf '   %s: %s\n' "$1" "$2"; }
+measured() { printf '   %s: %s\n' "$1" "$2"; }
 
 container() { echo "${project}_$1_1"; }
 
@@ -155,6 +154,7 @@ trap teardown EXIT
 
 say 'the topology, from ./docker-compose.yml'
 started=$(now)
+compose down -v >/dev/null 2>&1 || true # what an interrupted run may have left
 compose up -d >"$cache/compose-up.log" 2>&1 || { cat "$cache/compose-up.log"; fail 'podman-compose up'; }
 ready=
 for _ in $(seq 240); do
@@ -168,7 +168,6 @@ for service in redis server-1 server-2; do
   podman healthcheck run "$(container "$service")" >/dev/null || fail "$service is not healthy"
 done
 curl -fsS "$lb_url/" | grep -q '<!doctype html>' || fail 'nginx does not serve the web app'
-
 
 say 'a wfgts game: 3 phones, a TV and a spectator through nginx'
 figures_file=$(mktemp)
