@@ -197,6 +197,10 @@ export async function startOurs(options: OursOptions): Promise<RunningTarget> {
       DATA_DIR: join(workDir, 'data'),
       LOG_LEVEL: 'info',
       TEST_MODE: '0',
+      // Every simulated phone and screen comes from 127.0.0.1: the limits per address would stop the load.
+      CONNECTIONS_PER_ADDRESS: '100000',
+      ROOMS_PER_ADDRESS_PER_MINUTE: '100000',
+      MAX_CONNECTIONS: '100000',
       STORE: options.store,
       ...(options.redisUrl === null ? {} : { REDIS_URL: options.redisUrl }),
     }),

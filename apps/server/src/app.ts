@@ -8,6 +8,7 @@ import { retention } from './retention.js';
 import { replayMove } from './room-changes.js';
 import { openRedisStore } from './store/redis-store.js';
 import type { RoomStore } from './store/room-store.js';
+import type { RandomIndex } from './secrets.js';
 import { openSqliteStore } from './store/sqlite-store.js';
 import { webApp } from './web-app.js';
 
@@ -16,6 +17,8 @@ export interface AppDeps {
   store?: RoomStore;
   clock?: Clock;
   logger?: Logger;
+  /** Where room codes' letters come from (crypto by default). */
+  randomIndex?: RandomIndex;
 }
 
 async function openStore(config: Config, log: Logger): Promise<RoomStore> {
@@ -46,7 +49,7 @@ export async function buildApp(config: Config, deps: AppDeps = {}): Promise<Fast
     if (deps.store === undefined) await store.close();
   });
   app.get('/healthz', async () => ({ ok: true }));
-  await app.register(realtime, { config, store, clock, log: logger });
+  await app.register(realtime, { config, store, clock, log: logger, randomIndex: deps.randomIndex });
   await app.register(retention, { config, store, clock });
   await app.register(webApp, { config });
   return app;

@@ -10,6 +10,12 @@ const flag = z
   .default('')
   .transform((v) => ['1', 'true', 'yes', 'on'].includes(v));
 
+/** A comma-separated list, blanks dropped. */
+const list = z
+  .string()
+  .default('')
+  .transform((v) => v.split(',').map((item) => item.trim()).filter((item) => item !== ''));
+
 const positive = (fallback: number) => z.coerce.number().positive().default(fallback);
 const whole = (fallback: number) => z.coerce.number().int().positive().default(fallback);
 
@@ -31,6 +37,15 @@ const Env = z.object({
   ACTIONS_PER_SECOND: positive(10),
   JOIN_BURST: whole(8),
   JOINS_PER_MINUTE: positive(20),
+  MAX_CONNECTIONS: whole(5000),
+  CONNECTIONS_PER_ADDRESS: whole(40),
+  ROOMS_PER_ADDRESS_PER_MINUTE: whole(10),
+  WRONG_CODES_PER_ADDRESS_PER_MINUTE: whole(10),
+  AUDIENCE_PER_ROOM: whole(1000),
+  SEAT_CHANGES_PER_SECOND: whole(3),
+  AUDIENCE_REFRESH_MS: whole(50),
+  TRUST_PROXY: list,
+  ALLOWED_ORIGINS: list.pipe(z.array(z.url().transform((o) => new URL(o).origin))),
 }).refine((e) => e.STORE !== 'redis' || e.REDIS_URL !== undefined, {
   message: 'STORE=redis needs REDIS_URL (e.g. redis://localhost:6379)',
   path: ['REDIS_URL'],
@@ -64,6 +79,33 @@ export interface BaseConfig {
   actionLimit: { burst: number; perSecond: number };
   /** Per connection: create and join attempts, kept low against code guessing. */
   joinLimit: { burst: number; perSecond: number };
+  /** Limits per client address (across connections, and across nodes on Redis) and per room; see docs/security.md. */
+  limits: Limits;
+  /**
+   * The proxies whose `X-Forwarded-For` names the real client (addresses,
+   * CIDR ranges or `loopback`, `linklocal`, `uniquelocal`); empty trusts none.
+   */
+  trustProxy: string[];
+  /** Origins besides the server's own and `publicUrl` whose pages may open a socket. */
+  allowedOrigins: string[];
+}
+
+/** How much one client address, one room and one seat may ask of the server. */
+export interface Limits {
+  /** Open connections on this node, from everyone. */
+  maxConnections: number;
+  /** Open connections from one address. */
+  connectionsPerAddress: number;
+  /** Rooms created by one address in a minute. */
+  roomsPerAddressPerMinute: number;
+  /** Joins naming a room that does not exist, by one address in a minute: code guessing. */
+  wrongCodesPerAddressPerMinute: number;
+  /** Spectators and shared screens watching one room. */
+  audiencePerRoom: number;
+  /** How many moves of one seat are accepted in a second, over all its connections. */
+  seatChanges: number;
+  /** The shortest time between two public views sent because the audience changed; it grows with the audience. */
+  audienceRefreshMs: number;
 }
 
 const HOUR = 3_600_000;
@@ -91,5 +133,16 @@ export function loadConfig(env: Record<string, string | undefined>): Config {
     maxPayloadBytes: e.MAX_PAYLOAD_BYTES,
     actionLimit: { burst: e.ACTION_BURST, perSecond: e.ACTIONS_PER_SECOND },
     joinLimit: { burst: e.JOIN_BURST, perSecond: e.JOINS_PER_MINUTE / 60 },
+    limits: {
+      maxConnections: e.MAX_CONNECTIONS,
+      connectionsPerAddress: e.CONNECTIONS_PER_ADDRESS,
+      roomsPerAddressPerMinute: e.ROOMS_PER_ADDRESS_PER_MINUTE,
+      wrongCodesPerAddressPerMinute: e.WRONG_CODES_PER_ADDRESS_PER_MINUTE,
+      audiencePerRoom: e.AUDIENCE_PER_ROOM,
+      seatChanges: e.SEAT_CHANGES_PER_SECOND,
+      audienceRefreshMs: e.AUDIENCE_REFRESH_MS,
+    },
+    trustProxy: e.TRUST_PROXY,
+    allowedOrigins: e.ALLOWED_ORIGINS,
   };
 }

@@ -1,4 +1,4 @@
-import { ServerEvent, type PublicRoomView, type SeatLost, type SeatPart } from '@rollcall/protocol';
+import { ServerEvent, type PublicRoomView, type SeatLost, type SeatPart, type WatchClosed } from '@rollcall/protocol';
 import type { Server, Socket } from 'socket.io';
 import type { Presence } from './views.js';
 
@@ -23,6 +23,12 @@ export interface Delivery {
   sendRoom(code: string, view: PublicRoomView): void;
   /** Send a seat's own part to that seat's connections. */
   sendSeat(code: string, seatId: string, part: SeatPart): void;
+  /** Send one connection of this process its snapshot: its seat's part, if any, then the public view. */
+  sendTo(connectionId: string, view: PublicRoomView, part: SeatPart | null): void;
+  /** How many connections of this process are in the room. */
+  audienceSize(code: string): number;
+  /** Spectators are no longer allowed: every spectator and shared screen is told so and stops getting views. */
+  closeToWatchers(code: string): void;
 }
 
 /** The Socket.IO room of each audience of a room, and of the whole room. */
@@ -69,10 +75,31 @@ export function evictLocally(
   }
 }
 
+/** How many sockets of this process watch a room without a seat or the host token: spectators and shared screens. */
+export function localWatchers(io: Server, code: string): number {
+  const rooms = io.sockets.adapter.rooms;
+  return (rooms.get(channel.spectators(code))?.size ?? 0) + (rooms.get(channel.display(code))?.size ?? 0);
+}
+
 /** Who is connected to a room through this process. */
 export function localPresence(io: Server, code: string, seatIds: readonly string[]): Presence {
   const connectedSeats = new Set(seatIds.filter((id) => hasLocal(io, channel.seat(code, id))));
-  return { connectedSeats, spectators: io.sockets.adapter.rooms.get(channel.spectators(code))?.size ?? 0 };
+  return { connectedSeats, spectators: localWatchers(io, code) };
+}
+
+/** Drop this process's spectators and shared screens from a room, telling each why. */
+export function closeLocallyToWatchers(io: Server, code: string): void {
+  const closed: WatchClosed = { code, reason: 'no-spectators' };
+  for (const name of [channel.spectators(code), channel.display(code)]) {
+    for (const id of [...(io.sockets.adapter.rooms.get(name) ?? [])]) {
+      const socket = io.sockets.sockets.get(id);
+      if (socket === undefined) continue;
+      void socket.leave(name);
+      void socket.leave(channel.room(code));
+      setMembership(socket, null);
+      socket.emit(ServerEvent.watchClosed, closed);
+    }
+  }
 }
 
 /**
@@ -118,5 +145,12 @@ export function socketDelivery(
     sendSeat(code, seatId, part) {
       route(code, channel.seat(code, seatId))?.emit(ServerEvent.seat, part);
     },
+    sendTo(connectionId, view, part) {
+      const socket = io.sockets.sockets.get(connectionId);
+      if (part !== null) socket?.emit(ServerEvent.seat, part);
+      socket?.emit(ServerEvent.view, view);
+    },
+    audienceSize: (code) => io.sockets.adapter.rooms.get(channel.room(code))?.size ?? 0,
+    closeToWatchers: (code) => closeLocallyToWatchers(io, code),
   };
 }

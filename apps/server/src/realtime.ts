@@ -7,9 +7,12 @@ import { sweepDeadlines } from './cluster/deadline-sweep.js';
 import { joinCluster } from './cluster/redis-cluster.js';
 import type { Config } from './config.js';
 import { membershipOf, socketDelivery } from './delivery.js';
+import { addressLimits } from './address-limits.js';
+import { admitConnections, entryGuard, FloodLog, originAllowed, refuseUnknownEvents } from './client-guard.js';
 import { TokenBucket } from './rate-limit.js';
+import { closeRedis, connectRedis } from './redis-client.js';
 import { RoomService } from './room-service.js';
-import { newSeed } from './secrets.js';
+import { newSeed, type RandomIndex } from './secrets.js';
 import type { RoomStore } from './store/room-store.js';
 import { viewParser } from './view-encoder.js';
 
@@ -19,16 +22,20 @@ export interface RealtimeOptions {
   store: RoomStore;
   clock: Clock;
   log: Logger;
+  /** Where room codes' letters come from; crypto unless a test picks them. */
+  randomIndex?: RandomIndex;
 }
+
+type EntryGuard = ReturnType<typeof entryGuard>;
 
 /** Events that spend the join bucket: they are how someone would guess codes. */
 const joinEvents: ReadonlySet<ClientEventName> = new Set([ClientEvent.createRoom, ClientEvent.joinRoom]);
 
-type Handler = (service: RoomService, socket: Socket, payload: unknown) => Promise<Reply<unknown>>;
+type Handler = (service: RoomService, socket: Socket, payload: unknown, entry: EntryGuard) => Promise<Reply<unknown>>;
 
 const handlers: Record<ClientEventName, Handler> = {
-  [ClientEvent.createRoom]: (s, socket, p) => s.create(socket.id, p),
-  [ClientEvent.joinRoom]: (s, socket, p) => s.join(socket.id, p),
+  [ClientEvent.createRoom]: (s, socket, p, entry) => entry.create(socket, () => s.create(socket.id, p)),
+  [ClientEvent.joinRoom]: (s, socket, p, entry) => entry.join(socket, () => s.join(socket.id, p)),
   [ClientEvent.configure]: (s, _socket, p) => s.configure(p),
   [ClientEvent.setLock]: (s, _socket, p) => s.setLock(p),
   [ClientEvent.start]: (s, _socket, p) => s.start(p),
@@ -62,12 +69,15 @@ function roomOf(socket: Socket, payload: unknown): string | null {
  */
 export async function realtime(
   app: FastifyInstance,
-  { config, store, clock, log: appLog }: RealtimeOptions,
+  { config, store, clock, log: appLog, randomIndex }: RealtimeOptions,
 ): Promise<void> {
   const io = new Server(app.server, {
     serveClient: false,
-    // Seats are claimed with explicit tokens, never cookies, so any origin may connect (e.g. the dev server).
-    cors: { origin: true },
+    // Only the app's own pages (and configured ones, such as a dev server) may open a socket: another
+    // site's page could otherwise spend its visitors' connections and limits on this server.
+    allowRequest: (request, callback) =>
+      callback(null, originAllowed(request.headers.origin, request.headers.host, config)),
+    cors: { origin: (origin, callback) => callback(null, originAllowed(origin, undefined, config)) },
     // Far beyond any real message; the per-event cap below answers the merely too large with a typed error.
     maxHttpBufferSize: config.maxPayloadBytes * 4,
     // Views skip the default encoder's search for binary data: they are JSON by type.
@@ -76,6 +86,12 @@ export async function realtime(
   const log = appLog.child({ part: 'rooms' });
   // On Redis, several nodes share the rooms: the adapter carries views and node-to-node requests.
   const cluster = config.store === 'redis' ? joinCluster(io, config.redisUrl, log) : null;
+  // On Redis, the limits are counted there too, so that every node sees the same counts.
+  const limitsLink = config.store === 'redis' ? connectRedis(config.redisUrl, log, 'limits', { enableOfflineQueue: false }) : null;
+  const limits = addressLimits(config.limits, limitsLink, log);
+  const flood = new FloodLog(log);
+  const entry = entryGuard(limits, flood);
+  admitConnections(io, config, limits, flood);
   const service = new RoomService({
     store,
     clock,
@@ -83,6 +99,14 @@ export async function realtime(
     delivery: cluster?.delivery ?? socketDelivery(io),
     seed: newSeed,
     testMode: config.testMode,
+    randomIndex,
+    audiencePerRoom: config.limits.audiencePerRoom,
+    audienceRefreshMs: config.limits.audienceRefreshMs,
+    mayMove: async (code, seat) => {
+      if (await limits.mayMove(code, seat)) return true;
+      flood.refused('room/too-many-changes', `${code}/${seat}`);
+      return false;
+    },
   });
   cluster?.onRelinked((codes) => {
     log.info({ rooms: codes.length }, 'sending views again after the link to the other nodes came back');
@@ -93,6 +117,7 @@ export async function realtime(
     const limits = { action: new TokenBucket(config.actionLimit), join: new TokenBucket(config.joinLimit) };
     // One warning per flood, not one per refused message.
     let flooding = false;
+    refuseUnknownEvents(socket);
     for (const event of Object.values(ClientEvent)) {
       socket.on(event, (...args: unknown[]) => {
         const last = args.at(-1);
@@ -120,7 +145,7 @@ export async function realtime(
             answer({ ok: false, error: roomError('room/too-large') });
             return;
           }
-          handlers[event](service, socket, args[0]).then(answer, (err: unknown) => {
+          handlers[event](service, socket, args[0], entry).then(answer, (err: unknown) => {
             log.error({ ...line, err }, 'handler failed');
             answer({ ok: false, error: roomError('room/internal') });
           });
@@ -153,5 +178,6 @@ export async function realtime(
     io.engine.close();
     await service.close();
     await cluster?.close();
+    if (limitsLink !== null) await closeRedis(limitsLink);
   });
 }

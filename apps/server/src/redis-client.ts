@@ -1,4 +1,4 @@
-import { Redis } from 'ioredis';
+import { Redis, type RedisOptions } from 'ioredis';
 import type { Logger } from 'pino';
 
 /**
@@ -6,8 +6,8 @@ import type { Logger } from 'pino';
  * link is down, so a restarted Redis costs a pause, not a failed action. It
  * logs the loss of the link once and its return once, not every retry.
  */
-export function connectRedis(url: string, log: Logger, name: string): Redis {
-  const redis = new Redis(url, { connectionName: `rollcall-${name}` });
+export function connectRedis(url: string, log: Logger, name: string, options: RedisOptions = {}): Redis {
+  const redis = new Redis(url, { connectionName: `rollcall-${name}`, ...options });
   let down = false;
   redis.on('error', (err: Error) => {
     if (!down) log.warn({ err, link: name }, 'lost the link to Redis; retrying');

@@ -3,7 +3,7 @@
  * next. No I/O and no clock: the service passes `now` in, then commits what
  * comes out. Each accepted change bumps the version by one.
  */
-import { roomError, ROOM_SEAT_LIMIT, type ErrorBody, type TimerSeconds } from '@rollcall/protocol';
+import { nameSkeleton, roomError, ROOM_SEAT_LIMIT, type ErrorBody, type TimerSeconds } from '@rollcall/protocol';
 import { applyAction, findGame, generatorDice, ruleError, type AnyGame, type Outcome } from '@rollcall/rules';
 import { z } from 'zod';
 import { RECENT_ACTIONS, type RoomRecord } from './room-record.js';
@@ -31,7 +31,8 @@ function chosenGame(room: RoomRecord): AnyGame {
   return game;
 }
 
-const sameName = (a: string, b: string) => a.normalize('NFC').toLowerCase() === b.normalize('NFC').toLowerCase();
+/** Two names that would look the same on the TV (see `nameSkeleton`). */
+const sameName = (a: string, b: string) => nameSkeleton(a) === nameSkeleton(b);
 
 /** A new player takes the next seat; the first one becomes the lead. */
 export function addPlayer(

@@ -39,6 +39,9 @@ function recordingDelivery(happenings: Happening[]): Delivery {
     presence: (_code, seatIds) => ({ connectedSeats: new Set(seatIds.filter((id) => seats.has(id))), spectators: 0 }),
     sendRoom: (_code, view) => void happenings.push({ view: view.version, to: 'room' }),
     sendSeat: (_code, seatId, part) => void happenings.push({ view: part.version, to: seatId }),
+    sendTo: (connectionId, view) => void happenings.push({ view: view.version, to: connectionId }),
+    audienceSize: () => seats.size,
+    closeToWatchers: () => undefined,
   };
 }
 

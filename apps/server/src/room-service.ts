@@ -1,5 +1,7 @@
 import {
   ActionEnvelope,
+  CODE_LENGTH,
+  CODE_MAX_LENGTH,
   Configure,
   CreateRoom,
   JoinRoom,
@@ -19,6 +21,7 @@ import { findGame } from '@rollcall/rules';
 import type { Logger } from 'pino';
 import type { z } from 'zod';
 import type { Clock } from './clock.js';
+import { AudienceRefresh } from './audience-refresh.js';
 import type { Audience, Delivery, Membership } from './delivery.js';
 import {
   addPlayer,
@@ -34,7 +37,7 @@ import {
   type MoveBy,
 } from './room-changes.js';
 import { canLead, holderOf, newRoom, type Holder, type RoomRecord } from './room-record.js';
-import { hashToken, newId, newRoomCode, newToken } from './secrets.js';
+import { hashToken, newId, newRoomCode, newToken, type RandomIndex } from './secrets.js';
 import type { RoomStore } from './store/room-store.js';
 import { TurnTimers } from './turn-timers.js';
 import { publicView, samePart, seatPart } from './views.js';
@@ -49,6 +52,14 @@ export interface RoomServiceDeps {
   seed: () => Uint8Array;
   /** Whether `room:create` may fix the dice seed. */
   testMode: boolean;
+  /** Where room codes' letters come from (crypto by default). */
+  randomIndex?: RandomIndex;
+  /** How many spectators and shared screens a room takes; no cap when absent. */
+  audiencePerRoom?: number;
+  /** The shortest wait between two views sent because a room's audience changed (see `AudienceRefresh`). */
+  audienceRefreshMs?: number;
+  /** Whether a seat may move now, counted over all its connections; always when absent. */
+  mayMove?: (code: string, seat: number) => Promise<boolean>;
 }
 
 /**
@@ -57,14 +68,24 @@ export interface RoomServiceDeps {
  * in a row against another's; each retry is a cheap reload.
  */
 const COMMIT_ATTEMPTS = 10;
-/** How many fresh codes to try before giving up on creating a room. */
-const CODE_ATTEMPTS = 20;
+/**
+ * How many fresh codes of one length to try before trying longer ones: four
+ * taken in a row means most codes of that length are, so the next room gets a
+ * longer code instead of a create that fails.
+ */
+const CODE_ATTEMPTS_PER_LENGTH = 4;
 
 /** What to do with a loaded room: refuse, answer without a change, or commit a change. */
 type Decision<T> =
   | { kind: 'refuse'; error: ErrorBody }
-  | { kind: 'answer'; value: T; effects?: () => void }
+  | { kind: 'answer'; value: T; effects?: () => void; joiner?: Joiner }
   | { kind: 'commit'; room: RoomRecord; note: ChangeNote; value: T; effects?: () => void };
+
+/** A connection coming into a room without changing it, and the seat it holds there, if any. */
+interface Joiner {
+  connectionId: string;
+  seatId: string | null;
+}
 
 /** Whose move it is and who makes it: the seat itself, or the lead or host for a vacant seat. */
 interface Acting {
@@ -101,9 +122,16 @@ function joinRefusal(schema: z.ZodType, payload: unknown): ErrorBody {
 export class RoomService {
   private readonly queues = new Map<string, Promise<unknown>>();
   private readonly timers: TurnTimers;
+  private readonly audience: AudienceRefresh;
 
   constructor(private readonly deps: RoomServiceDeps) {
     this.timers = new TurnTimers(deps.clock, (code, deadline) => void this.onDeadline(code, deadline));
+    this.audience = new AudienceRefresh(
+      deps.clock,
+      deps.audienceRefreshMs ?? 50,
+      (code) => deps.delivery.audienceSize(code),
+      (code) => this.resend(code, 'public'),
+    );
   }
 
   /** Open a room as its host screen or first player. */
@@ -112,10 +140,12 @@ export class RoomService {
     if (p === null) return fail(joinRefusal(CreateRoom, payload));
     if (p.testSeed !== undefined && !this.deps.testMode) return fail(roomError('room/test-only'));
     const seed = p.testSeed === undefined ? this.deps.seed() : Buffer.from(p.testSeed, 'hex');
-    for (let attempt = 0; attempt < CODE_ATTEMPTS; attempt++) {
-      const code = newRoomCode();
-      const opened = await this.serial(code, () => this.open(connectionId, code, p, seed));
-      if (opened !== null) return opened;
+    for (let length = CODE_LENGTH; length <= CODE_MAX_LENGTH; length++) {
+      for (let attempt = 0; attempt < CODE_ATTEMPTS_PER_LENGTH; attempt++) {
+        const code = newRoomCode(length, this.deps.randomIndex);
+        const opened = await this.serial(code, () => this.open(connectionId, code, p, seed));
+        if (opened !== null) return opened;
+      }
     }
     this.deps.log.error('no free room code found');
     return fail(roomError('room/internal'));
@@ -126,7 +156,7 @@ export class RoomService {
     const p = parse(JoinRoom, payload);
     if (p === null) return fail(joinRefusal(JoinRoom, payload));
     const { code } = p;
-    return this.decide(code, (room): Decision<Joined> => {
+    return this.decide(code, async (room): Promise<Decision<Joined>> => {
       const now = this.deps.clock.now();
       switch (p.as) {
         case 'player': {
@@ -152,6 +182,7 @@ export class RoomService {
           return {
             kind: 'answer',
             value: { code, role: 'seat', seat: holder.seat, seatToken: p.seatToken },
+            joiner: { connectionId, seatId: holder.seatId },
             effects: () => {
               this.deps.delivery.evictSeat(code, holder.seatId, 'taken-over', connectionId);
               this.enter(connectionId, code, { role: 'seat', seatId: holder.seatId });
@@ -160,22 +191,18 @@ export class RoomService {
           };
         }
         case 'spectator':
-          if (!room.spectatorsAllowed) return refuse(roomError('room/no-spectators'));
-          return {
-            kind: 'answer',
-            value: { code, role: 'spectator' },
-            effects: () => this.enter(connectionId, code, { role: 'spectator' }),
-          };
         case 'host': {
-          const controls = p.hostToken !== undefined;
+          const controls = p.as === 'host' && p.hostToken !== undefined;
           if (controls && holderOf(room, hashToken(p.hostToken ?? ''))?.role !== 'host') {
             return refuse(roomError('room/bad-token'));
           }
-          return {
-            kind: 'answer',
-            value: controls ? { code, role: 'host', hostToken: p.hostToken } : { code, role: 'host' },
-            effects: () => this.enter(connectionId, code, { role: 'host', controls }),
-          };
+          // A screen without the host token is one more watcher: it needs spectators allowed and room in the audience.
+          const refusal = controls ? null : await this.watcherRefusal(room);
+          if (refusal !== null) return refuse(refusal);
+          const audience: Audience = p.as === 'host' ? { role: 'host', controls } : { role: 'spectator' };
+          const value: Joined =
+            p.as === 'spectator' ? { code, role: 'spectator' } : controls ? { code, role: 'host', hostToken: p.hostToken } : { code, role: 'host' };
+          return { kind: 'answer', value, joiner: { connectionId, seatId: null }, effects: () => this.enter(connectionId, code, audience) };
         }
       }
     });
@@ -190,8 +217,14 @@ export class RoomService {
 
   /** Lead or host: lock the room and allow or refuse spectators. */
   setLock(payload: unknown): Promise<Reply<ActionResult>> {
-    return this.control(SetLock, payload, (room, p, now) =>
-      setLock(room, { locked: p.locked, spectatorsAllowed: p.spectatorsAllowed, now }),
+    return this.control(
+      SetLock,
+      payload,
+      (room, p, now) => setLock(room, { locked: p.locked, spectatorsAllowed: p.spectatorsAllowed, now }),
+      // Refusing spectators sends away those already watching, not only those still to come.
+      (before, p) => {
+        if (!p.spectatorsAllowed) this.deps.delivery.closeToWatchers(before.code);
+      },
     );
   }
 
@@ -270,7 +303,7 @@ export class RoomService {
     p: { code: string; token: string; id: string; version?: number | undefined; seat?: number | undefined },
     what: (room: RoomRecord, acting: Acting) => { action: unknown } | ErrorBody,
   ): Promise<Reply<ActionResult>> {
-    return this.decide(p.code, (room): Decision<ActionResult> => {
+    return this.decide(p.code, async (room): Promise<Decision<ActionResult>> => {
       const holder = holderOf(room, hashToken(p.token));
       if (holder === null) return refuse(roomError('room/bad-token'));
       const acting = this.actingSeat(room, holder, p.seat);
@@ -278,6 +311,9 @@ export class RoomService {
       const key = `${holder.role === 'host' ? 'host' : holder.seatId}:${acting.seat}:${p.id}`;
       const earlier = room.recentActions.find((a) => a.key === key);
       if (earlier !== undefined) return { kind: 'answer', value: { version: earlier.version } };
+      if (this.deps.mayMove !== undefined && !(await this.deps.mayMove(room.code, acting.seat))) {
+        return refuse(roomError('room/too-many-changes'));
+      }
       if (p.version !== undefined && (p.version < room.stepVersion || p.version > room.version)) {
         return refuse(roomError('room/stale-version'));
       }
@@ -292,8 +328,8 @@ export class RoomService {
 
   /** A connection left: the room's public view shows who is still there; no seat's own part changed. */
   presenceChanged(membership: Membership): void {
-    if (membership.audience.role === 'host') return;
-    this.resend(membership.code, 'public');
+    if (membership.audience.role === 'host' && membership.audience.controls) return;
+    this.audience.changed(membership.code);
   }
 
   /** Send the room's current views again: who is there changed (`public`), or some may have been lost on the way (`all`). */
@@ -318,6 +354,7 @@ export class RoomService {
   /** Stop the timers and wait for changes under way; the store stays open. */
   async close(): Promise<void> {
     this.timers.stop();
+    this.audience.stop();
     await Promise.allSettled([...this.queues.values()]);
   }
 
@@ -391,10 +428,8 @@ export class RoomService {
         const d = await decision(room);
         if (d.kind === 'refuse') return fail<T>(d.error);
         if (d.kind === 'answer') {
-          if (d.effects !== undefined) {
-            d.effects();
-            await this.publishNewest(room);
-          }
+          d.effects?.();
+          if (d.joiner !== undefined) await this.welcome(room, d.joiner);
           return { ok: true as const, value: d.value };
         }
         const entry = { ...d.note, version: d.room.version, at: d.room.updatedAt };
@@ -462,6 +497,32 @@ export class RoomService {
   private enter(connectionId: string, code: string, audience: Audience): void {
     const left = this.deps.delivery.enter(connectionId, code, audience);
     if (left !== null && left.code !== code) this.presenceChanged(left);
+  }
+
+  /** Why one more watcher may not come in: spectators refused, or the audience full. */
+  private async watcherRefusal(room: RoomRecord): Promise<ErrorBody | null> {
+    if (!room.spectatorsAllowed) return roomError('room/no-spectators');
+    const cap = this.deps.audiencePerRoom;
+    if (cap === undefined) return null;
+    const presence = await this.deps.delivery.presence(room.code, []);
+    return presence.spectators >= cap ? roomError('room/audience-full') : null;
+  }
+
+  /**
+   * A connection came into a room without changing it: it gets the room's
+   * newest views itself, at once, and everyone else learns who is there with
+   * the next coalesced refresh, so K joins cost O(K) messages, not K²/2.
+   */
+  private async welcome(room: RoomRecord, { connectionId, seatId }: Joiner): Promise<void> {
+    try {
+      const newest = (await this.deps.store.load(room.code)) ?? room;
+      const { delivery } = this.deps;
+      const presence = await delivery.presence(newest.code, newest.seats.map((s) => s.id));
+      delivery.sendTo(connectionId, publicView(newest, presence), seatId === null ? null : seatPart(newest, seatId));
+      this.audience.changed(newest.code);
+    } catch (err) {
+      this.roomLog(room.code).error({ err }, 'could not send a joiner its views');
+    }
   }
 
   /**

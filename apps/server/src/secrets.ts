@@ -2,9 +2,12 @@ import { createHash, randomBytes, randomInt, timingSafeEqual } from 'node:crypto
 import { CODE_ALPHABET, CODE_LENGTH } from '@rollcall/protocol';
 import { SEED_BYTES } from '@rollcall/rules';
 
-/** A random room code; whether it is free is the store's to say. */
-export function newRoomCode(): string {
-  return Array.from({ length: CODE_LENGTH }, () => CODE_ALPHABET[randomInt(CODE_ALPHABET.length)]).join('');
+/** A random whole number from 0 up to (not including) `below`. */
+export type RandomIndex = (below: number) => number;
+
+/** A random room code of `length` letters; whether it is free is the store's to say. */
+export function newRoomCode(length: number = CODE_LENGTH, pick: RandomIndex = randomInt): string {
+  return Array.from({ length }, () => CODE_ALPHABET[pick(CODE_ALPHABET.length)]).join('');
 }
 
 /** A seat or host token: 144 random bits, URL-safe. */

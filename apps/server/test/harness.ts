@@ -42,8 +42,22 @@ import { openSqliteStore } from '../src/store/sqlite-store.js';
 
 const serverDir = fileURLToPath(new URL('..', import.meta.url));
 
-/** Settings every test server starts with; `env` overrides them. */
-const testEnv = { TEST_MODE: '1', LOG_LEVEL: 'silent', HOST: '127.0.0.1', PORT: '0' };
+/**
+ * Settings every test server starts with; `env` overrides them. Every test
+ * client comes from 127.0.0.1 and a test plays far faster than people do, so
+ * the limits per address and per seat are raised; the tests of those limits
+ * set their own.
+ */
+const testEnv = {
+  TEST_MODE: '1',
+  LOG_LEVEL: 'silent',
+  HOST: '127.0.0.1',
+  PORT: '0',
+  CONNECTIONS_PER_ADDRESS: '10000',
+  ROOMS_PER_ADDRESS_PER_MINUTE: '10000',
+  WRONG_CODES_PER_ADDRESS_PER_MINUTE: '10000',
+  SEAT_CHANGES_PER_SECOND: '10000',
+};
 
 /** A fresh temporary data directory. */
 export function tempDataDir(): string {

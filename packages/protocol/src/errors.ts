@@ -23,8 +23,8 @@ export const roomErrors = {
   'room/no-spectators': "This room isn't open to spectators.",
   /** Another player in the room already uses this name. */
   'room/name-taken': 'Someone in this room already has that name.',
-  /** Names are 1 to 24 characters after trimming. */
-  'room/bad-name': 'Names are 1 to 24 characters.',
+  /** Names are 1 to 24 visible characters once invisible and control characters are removed. */
+  'room/bad-name': 'Names are 1 to 24 visible characters.',
   /** The room has as many players as it can take. */
   'room/full': 'This room is full.',
   /** The move was based on an older state of the room; the phone has since been updated. */
@@ -47,6 +47,20 @@ export const roomErrors = {
   'room/lead-here': 'The lead is still here: ask them.',
   /** A test-only setting was used on a server not started in test mode. */
   'room/test-only': 'That setting is only available in test mode.',
+  /** This address opened too many rooms in a short time. */
+  'room/too-many-rooms': 'Too many rooms were opened from your network just now. Wait a minute and try again.',
+  /** This address tried too many codes that lead to no room. */
+  'room/too-many-guesses': 'Too many wrong room codes from your network. Wait a minute, then check the code on the TV.',
+  /** This address has too many connections open at once. */
+  'room/too-many-connections': 'Too many screens are connected from your network. Close one and try again.',
+  /** The server has as many connections as it takes. */
+  'room/server-full': 'The server is full right now. Try again in a few minutes.',
+  /** The room has as many spectators and screens as it takes. */
+  'room/audience-full': 'This room has as many spectators as it can take.',
+  /** A seat changed its choice more often than a person could. */
+  'room/too-many-changes': 'Easy: one change at a time.',
+  /** The message names an event the server does not know. */
+  'room/unknown-event': "The app sent something the server doesn't know. Reload the page.",
   /** Something went wrong on the server; nothing was changed. */
   'room/internal': 'Something went wrong on our side. Nothing was changed.',
 } as const;

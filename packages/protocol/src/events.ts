@@ -30,6 +30,8 @@ export const ServerEvent = {
   seat: 'room:seat',
   /** This socket lost its seat: another socket took it over, or the seat was removed. */
   seatLost: 'room:seat-lost',
+  /** This spectator or shared screen no longer gets views: the room stopped allowing spectators. */
+  watchClosed: 'room:watch-closed',
 } as const;
 
 /** Any client event name. */

@@ -1,21 +1,21 @@
 import { z } from 'zod';
 import type { Outcome } from '@rollcall/rules';
 import type { ErrorBody } from './errors.js';
+import { PlayerName } from './names.js';
 
-/** Room codes: 4 letters from an alphabet without look-alikes (no I, L, O, U, 0, 1). */
+/** Room codes: letters from an alphabet without look-alikes (no I, L, O, U, 0, 1). */
 export const CODE_ALPHABET = 'ABCDEFGHJKMNPQRSTVWXYZ';
-/** How many letters a room code has. */
+/** How many letters a room code has while short codes are free. */
 export const CODE_LENGTH = 4;
+/** The most letters a room code has: codes grow when the shorter ones are nearly all taken. */
+export const CODE_MAX_LENGTH = 8;
 
 /** A room code as typed by people: case and surrounding space are forgiven. */
 export const RoomCode = z
   .string()
   .trim()
   .toUpperCase()
-  .regex(new RegExp(`^[${CODE_ALPHABET}]{${CODE_LENGTH}}$`));
-
-/** A player's name: 1–24 characters after trimming. */
-export const PlayerName = z.string().trim().min(1).max(24);
+  .regex(new RegExp(`^[${CODE_ALPHABET}]{${CODE_LENGTH},${CODE_MAX_LENGTH}}$`));
 
 /** A seat or host token: opaque, URL-safe, at least 128 bits of randomness. */
 export const Token = z.string().min(16).max(128);
@@ -151,6 +151,12 @@ export interface ReplyValues {
 export interface SeatLost {
   code: string;
   reason: 'taken-over' | 'removed';
+}
+
+/** `room:watch-closed`: why this spectator or shared screen stopped getting the room's views. */
+export interface WatchClosed {
+  code: string;
+  reason: 'no-spectators';
 }
 
 /** Where the server's public facts are served over HTTP. */

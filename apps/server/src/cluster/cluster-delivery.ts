@@ -1,7 +1,16 @@
 import type { Logger } from 'pino';
 import type { Server } from 'socket.io';
 import { z } from 'zod';
-import { channel, evictLocally, hasLocal, localPresence, socketDelivery, type Delivery } from '../delivery.js';
+import {
+  channel,
+  closeLocallyToWatchers,
+  evictLocally,
+  hasLocal,
+  localPresence,
+  localWatchers,
+  socketDelivery,
+  type Delivery,
+} from '../delivery.js';
 import type { Presence } from '../views.js';
 
 /** Messages between server nodes, carried by the Socket.IO adapter. */
@@ -10,6 +19,8 @@ const NodeEvent = {
   evictSeat: 'rollcall:evict-seat',
   /** Say which of a room's audiences this node has sockets in, and how many spectators. */
   presence: 'rollcall:presence',
+  /** Drop this node's spectators and shared screens from a room that no longer allows them. */
+  closeToWatchers: 'rollcall:close-to-watchers',
 } as const;
 
 const EvictSeat = z.object({
@@ -64,8 +75,11 @@ export function clusterDelivery(io: Server, log: Logger): Delivery {
     const rooms = io.sockets.adapter.rooms;
     answer({
       channels: channelsOf(q.data.code, q.data.seatIds).filter((name) => (rooms.get(name)?.size ?? 0) > 0),
-      spectators: rooms.get(channel.spectators(q.data.code))?.size ?? 0,
+      spectators: localWatchers(io, q.data.code),
     });
+  });
+  io.on(NodeEvent.closeToWatchers, (code: unknown) => {
+    if (typeof code === 'string') closeLocallyToWatchers(io, code);
   });
 
   // Without a complete answer for the room, a view goes to every node.
@@ -79,6 +93,10 @@ export function clusterDelivery(io: Server, log: Logger): Delivery {
     evictSeat(code, seatId, reason, keepConnectionId) {
       evictLocally(io, code, seatId, reason, keepConnectionId);
       io.serverSideEmit(NodeEvent.evictSeat, { code, seatId, reason, keep: keepConnectionId });
+    },
+    closeToWatchers(code) {
+      closeLocallyToWatchers(io, code);
+      io.serverSideEmit(NodeEvent.closeToWatchers, code);
     },
     presence(code, seatIds) {
       const mine = localPresence(io, code, seatIds);

@@ -26,6 +26,9 @@ const quiet: Delivery = {
   presence: () => ({ connectedSeats: new Set(), spectators: 0 }),
   sendRoom: () => undefined,
   sendSeat: () => undefined,
+  sendTo: () => undefined,
+  audienceSize: () => 0,
+  closeToWatchers: () => undefined,
 };
 
 /**

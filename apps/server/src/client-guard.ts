@@ -1,0 +1,146 @@
+/**
+ * What the socket layer checks before a message reaches the rooms: who the
+ * client is (its address, through a trusted proxy only), which pages may open
+ * a socket, how many connections there are, and the limits per address on
+ * creating rooms and guessing codes. Refusals are logged once per flood.
+ */
+import type { IncomingMessage } from 'node:http';
+import proxyAddr from '@fastify/proxy-addr';
+import { ClientEvent, roomError, type ErrorBody, type Joined, type Reply } from '@rollcall/protocol';
+import type { Logger } from 'pino';
+import type { Server, Socket } from 'socket.io';
+import type { AddressLimits } from './address-limits.js';
+import type { Config } from './config.js';
+
+/** Which proxies may say who the client is; none unless configured. */
+export type TrustProxy = (address: string, hop: number) => boolean;
+
+/** The trust function for the configured proxies. */
+export function trustedProxies(list: readonly string[]): TrustProxy {
+  return proxyAddr.compile([...list]);
+}
+
+/** The client's address: the connection's peer, or what a trusted proxy says in `X-Forwarded-For`. */
+export function clientAddress(request: IncomingMessage, trust: TrustProxy): string {
+  return proxyAddr(request, trust);
+}
+
+/** The client address recorded on a socket when it connected. */
+export function addressOf(socket: Socket): string {
+  return (socket.data as { address?: string }).address ?? socket.handshake.address;
+}
+
+/**
+ * Whether a page at `origin` may open a socket: the server's own origin (as
+ * the client reached it), `PUBLIC_URL`'s and the configured ones. A client
+ * that sends no Origin is not a web page (a script or app of its own) and
+ * could send any Origin it liked, so this only keeps other sites' pages out.
+ */
+export function originAllowed(origin: string | undefined, host: string | undefined, config: Config): boolean {
+  if (origin === undefined) return true;
+  let parsed: URL;
+  try {
+    parsed = new URL(origin);
+  } catch {
+    return false;
+  }
+  if (host !== undefined && parsed.host === host) return true;
+  if (config.publicUrl !== null && parsed.origin === new URL(config.publicUrl).origin) return true;
+  return config.allowedOrigins.includes(parsed.origin);
+}
+
+/** One warning when an address starts being refused by a limit, not one per refused message. */
+export class FloodLog {
+  private readonly since = new Map<string, number>();
+
+  constructor(
+    private readonly log: Logger,
+    /** How long an address stays "flooding" after its last warning. */
+    private readonly quietMs = 60_000,
+    private readonly now: () => number = Date.now,
+  ) {}
+
+  refused(limit: ErrorBody['code'], address: string): void {
+    const key = `${limit} ${address}`;
+    const at = this.now();
+    const last = this.since.get(key);
+    if (last !== undefined && at - last < this.quietMs) return;
+    // Bounded: a flood from very many addresses forgets the oldest.
+    if (this.since.size >= 10_000) this.since.clear();
+    this.since.set(key, at);
+    this.log.warn({ limit, address }, 'refused by a limit; further refusals of this address are not logged for a minute');
+  }
+}
+
+const refusal = <T>(code: Parameters<typeof roomError>[0]): Reply<T> => ({ ok: false, error: roomError(code) });
+
+/**
+ * Guards for the two ways into a room: creating one counts against the
+ * address's rooms per minute, and a join naming no room counts against its
+ * wrong codes per minute (the guessing that finds other people's rooms).
+ */
+export function entryGuard(limits: AddressLimits, flood: FloodLog) {
+  return {
+    async create(socket: Socket, run: () => Promise<Reply<Joined>>): Promise<Reply<Joined>> {
+      const address = addressOf(socket);
+      if (!(await limits.mayCreate(address))) {
+        flood.refused('room/too-many-rooms', address);
+        return refusal('room/too-many-rooms');
+      }
+      return run();
+    },
+    async join(socket: Socket, run: () => Promise<Reply<Joined>>): Promise<Reply<Joined>> {
+      const address = addressOf(socket);
+      if (!(await limits.mayGuess(address))) {
+        flood.refused('room/too-many-guesses', address);
+        return refusal('room/too-many-guesses');
+      }
+      const reply = await run();
+      if (!reply.ok && reply.error.code === 'room/not-found') limits.guessedWrong(address);
+      return reply;
+    },
+  };
+}
+
+/**
+ * Let a connection in only while the server and the client's address have
+ * room for it; the client gets the typed refusal as its `connect_error`'s data.
+ */
+export function admitConnections(io: Server, config: Config, limits: AddressLimits, flood: FloodLog): void {
+  const trust = trustedProxies(config.trustProxy);
+  io.use((socket, next) => {
+    const address = clientAddress(socket.request, trust);
+    (socket.data as { address?: string }).address = address;
+    const refuse = (error: ErrorBody) => {
+      flood.refused(error.code, address);
+      next(Object.assign(new Error(error.message), { data: error }));
+    };
+    // The engine already counts this connection.
+    if (io.engine.clientsCount > config.limits.maxConnections) return refuse(roomError('room/server-full'));
+    limits.connected(address).then(
+      (error) => {
+        if (error !== null) return refuse(error);
+        socket.once('disconnect', () => limits.disconnected(address));
+        next();
+      },
+      (err: unknown) => next(err instanceof Error ? err : new Error(String(err))),
+    );
+  });
+}
+
+/** Event names a client may not use: Socket.IO's own, which must not reach the handlers or close anything. */
+const RESERVED = new Set(['connect', 'connect_error', 'disconnect', 'disconnecting', 'newListener', 'removeListener', 'error']);
+const KNOWN: ReadonlySet<string> = new Set(Object.values(ClientEvent));
+
+/**
+ * Answer an event the server does not know with a typed error, at once, and
+ * keep Socket.IO's reserved names from being run as if the server had
+ * emitted them. Registered before any handler, so it sees every packet first.
+ */
+export function refuseUnknownEvents(socket: Socket): void {
+  socket.use(([event, ...args], next) => {
+    if (typeof event === 'string' && KNOWN.has(event) && !RESERVED.has(event)) return next();
+    const ack = args.at(-1);
+    if (typeof ack === 'function') (ack as (reply: Reply<never>) => void)(refusal('room/unknown-event'));
+  });
+}
