@@ -1,10 +1,13 @@
+import helmet from '@fastify/helmet';
 import Fastify, { LogController, type FastifyBaseLogger, type FastifyInstance } from 'fastify';
 import type { Logger } from 'pino';
 import { systemClock, type Clock } from './clock.js';
 import type { Config } from './config.js';
 import { createLogger } from './logger.js';
+import { health } from './readiness.js';
 import { realtime } from './realtime.js';
 import { retention } from './retention.js';
+import { securityHeaders } from './security-headers.js';
 import { replayMove } from './room-changes.js';
 import { openRedisStore } from './store/redis-store.js';
 import type { RoomStore } from './store/room-store.js';
@@ -40,7 +43,9 @@ export async function buildApp(config: Config, deps: AppDeps = {}): Promise<Fast
   // Socket.IO and static files would make one log line per request: rooms log what matters instead.
   const logController = new LogController({ disableRequestLogging: true });
   const loggerInstance: FastifyBaseLogger = logger;
-  const app: FastifyInstance = Fastify({ loggerInstance, logController });
+  // Behind the configured proxies, `request.ip` is the client's, as for sockets (see `client-guard.ts`).
+  const trustProxy = config.trustProxy.length > 0 ? config.trustProxy : false;
+  const app: FastifyInstance = Fastify({ loggerInstance, logController, trustProxy });
   const store = deps.store ?? (await openStore(config, logger));
   const clock = deps.clock ?? systemClock;
 
@@ -48,7 +53,9 @@ export async function buildApp(config: Config, deps: AppDeps = {}): Promise<Fast
     // A store handed in belongs to the caller, who closes it.
     if (deps.store === undefined) await store.close();
   });
-  app.get('/healthz', async () => ({ ok: true }));
+  // Registered on the app itself, not in a plugin of its own, so that it covers every route.
+  await app.register(helmet, securityHeaders(config));
+  await app.register(health, { store });
   await app.register(realtime, { config, store, clock, log: logger, randomIndex: deps.randomIndex });
   await app.register(retention, { config, store, clock });
   await app.register(webApp, { config });

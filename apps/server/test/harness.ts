@@ -36,6 +36,7 @@ import type { Clock } from '../src/clock.js';
 import { loadConfig } from '../src/config.js';
 import { createLogger } from '../src/logger.js';
 import { replayMove } from '../src/room-changes.js';
+import type { RandomIndex } from '../src/secrets.js';
 import { openRedisStore } from '../src/store/redis-store.js';
 import type { RoomStore } from '../src/store/room-store.js';
 import { openSqliteStore } from '../src/store/sqlite-store.js';
@@ -100,7 +101,7 @@ export interface TestServer {
  * earlier one, or `STORE: 'redis'` and `REDIS_URL` in `env` for a node of a cluster.
  */
 export async function startServer(
-  options: { env?: Record<string, string>; clock?: Clock; dataDir?: string } = {},
+  options: { env?: Record<string, string>; clock?: Clock; dataDir?: string; randomIndex?: RandomIndex } = {},
 ): Promise<TestServer> {
   const dataDir = options.dataDir ?? tempDataDir();
   const config = loadConfig({ ...testEnv, DATA_DIR: dataDir, ...options.env });
@@ -108,7 +109,7 @@ export async function startServer(
     config.store === 'redis'
       ? openRedisStore(config.redisUrl, createLogger(config))
       : await openSqliteStore(dataDir, { sync: config.sqliteSync, replay: replayMove });
-  const app = await buildApp(config, { store, clock: options.clock });
+  const app = await buildApp(config, { store, clock: options.clock, randomIndex: options.randomIndex });
   await app.listen({ port: config.port, host: config.host });
   const address = app.server.address();
   if (address === null || typeof address === 'string') throw new Error('the server has no TCP address');

@@ -1,0 +1,142 @@
+import { ClientEvent, type ErrorBody } from '@rollcall/protocol';
+import { io, type Socket } from 'socket.io-client';
+import { describe, expect, it } from 'vitest';
+import { closeAfterTest, openTable, startRedis, startServer, TestClient, type TestServer } from './harness.js';
+import { settle } from './wfgts-driver.js';
+
+/** A raw socket that may be refused: resolves with the refusal's typed data, or null once connected. */
+function tryConnect(url: string, headers: Record<string, string> = {}): Promise<{ socket: Socket; refusal: ErrorBody | null }> {
+  const socket = io(url, { transports: ['websocket'], forceNew: true, reconnection: false, extraHeaders: headers });
+  closeAfterTest({ close: () => socket.close() });
+  return new Promise((resolve) => {
+    socket.once('connect', () => resolve({ socket, refusal: null }));
+    socket.once('connect_error', (err: Error & { data?: ErrorBody }) =>
+      resolve({ socket, refusal: err.data ?? { code: 'room/internal', message: err.message } }),
+    );
+  });
+}
+
+async function server(env: Record<string, string>): Promise<TestServer> {
+  return closeAfterTest(await startServer({ env }));
+}
+
+async function client(url: string): Promise<TestClient> {
+  return closeAfterTest(await TestClient.connect(url));
+}
+
+describe('limits per client address', () => {
+  it('count room creations across connections', async () => {
+    const s = await server({ ROOMS_PER_ADDRESS_PER_MINUTE: '3' });
+    const codes: string[] = [];
+    for (let i = 0; i < 6; i++) {
+      // A fresh connection each time: on a limit per connection, that would start a new allowance.
+      const reply = await (await client(s.url)).request(ClientEvent.createRoom, { as: 'host' });
+      codes.push(reply.ok ? 'ok' : reply.error.code);
+    }
+    expect(codes).toEqual(['ok', 'ok', 'ok', 'room/too-many-rooms', 'room/too-many-rooms', 'room/too-many-rooms']);
+  });
+
+  it('count wrong codes across connections, then refuse even a right one for a while', async () => {
+    const s = await server({ WRONG_CODES_PER_ADDRESS_PER_MINUTE: '4' });
+    const table = closeAfterTest(await openTable(s.url, { players: ['Ann'] }));
+    const guesses: string[] = [];
+    for (const code of ['ZZZZ', 'ZZZY', 'ZZZX', 'ZZZW', 'ZZZV']) {
+      const reply = await (await client(s.url)).request(ClientEvent.joinRoom, { code, as: 'spectator' });
+      guesses.push(reply.ok ? 'ok' : reply.error.code);
+    }
+    expect(guesses).toEqual(['room/not-found', 'room/not-found', 'room/not-found', 'room/not-found', 'room/too-many-guesses']);
+    const found = await (await client(s.url)).request(ClientEvent.joinRoom, { code: table.code, as: 'spectator' });
+    expect(found).toMatchObject({ ok: false, error: { code: 'room/too-many-guesses' } });
+    // Joins that find their room cost nothing: the table's own phones came in without spending any.
+    expect(table.players).toHaveLength(1);
+  });
+
+  it('cap open connections per address, and free a place when one closes', async () => {
+    const s = await server({ CONNECTIONS_PER_ADDRESS: '3' });
+    const open = await Promise.all([tryConnect(s.url), tryConnect(s.url), tryConnect(s.url)]);
+    expect(open.map((o) => o.refusal)).toEqual([null, null, null]);
+    const fourth = await tryConnect(s.url);
+    expect(fourth.refusal).toMatchObject({ code: 'room/too-many-connections', message: expect.stringMatching(/network/) });
+    // Refused attempts do not count: after many of them, closing one connection still makes room for one.
+    for (let i = 0; i < 5; i++) expect((await tryConnect(s.url)).refusal?.code).toBe('room/too-many-connections');
+    open[0]?.socket.close();
+    let again = await tryConnect(s.url);
+    for (let tries = 0; again.refusal !== null && tries < 50; tries++) {
+      await new Promise((resolve) => setTimeout(resolve, 50));
+      again = await tryConnect(s.url);
+    }
+    expect(again.refusal).toBeNull();
+  });
+
+  it('cap connections on the whole server', async () => {
+    const s = await server({ MAX_CONNECTIONS: '2' });
+    expect((await tryConnect(s.url)).refusal).toBeNull();
+    expect((await tryConnect(s.url)).refusal).toBeNull();
+    expect((await tryConnect(s.url)).refusal?.code).toBe('room/server-full');
+  });
+
+  it('read the client address from X-Forwarded-For only when the peer is a trusted proxy', async () => {
+    const untrusted = await server({ CONNECTIONS_PER_ADDRESS: '1' });
+    expect((await tryConnect(untrusted.url, { 'x-forwarded-for': '203.0.113.1' })).refusal).toBeNull();
+    // The header is not believed: both come from 127.0.0.1.
+    expect((await tryConnect(untrusted.url, { 'x-forwarded-for': '203.0.113.2' })).refusal?.code).toBe(
+      'room/too-many-connections',
+    );
+
+    const proxied = await server({ CONNECTIONS_PER_ADDRESS: '1', TRUST_PROXY: 'loopback' });
+    expect((await tryConnect(proxied.url, { 'x-forwarded-for': '203.0.113.1' })).refusal).toBeNull();
+    expect((await tryConnect(proxied.url, { 'x-forwarded-for': '203.0.113.2' })).refusal).toBeNull();
+    expect((await tryConnect(proxied.url, { 'x-forwarded-for': '203.0.113.1' })).refusal?.code).toBe(
+      'room/too-many-connections',
+    );
+  });
+
+  it('hold across nodes sharing one Redis', async () => {
+    const redis = closeAfterTest(await startRedis());
+    const env = { STORE: 'redis', REDIS_URL: redis.url, ROOMS_PER_ADDRESS_PER_MINUTE: '2' };
+    const [a, b] = [await server(env), await server(env)];
+    const create = async (url: string) => {
+      const reply = await (await client(url)).request(ClientEvent.createRoom, { as: 'host' });
+      return reply.ok ? 'ok' : reply.error.code;
+    };
+    expect([await create(a.url), await create(b.url), await create(a.url), await create(b.url)]).toEqual([
+      'ok',
+      'ok',
+      'room/too-many-rooms',
+      'room/too-many-rooms',
+    ]);
+  });
+});
+
+describe('a seat changing its choice', () => {
+  it('is accepted a few times a second, counted over all its connections', async () => {
+    const s = await server({ SEAT_CHANGES_PER_SECOND: '3' });
+    const table = closeAfterTest(await openTable(s.url, { players: ['Ann', 'Bob'] }));
+    await table.host.must(ClientEvent.configure, { code: table.code, token: table.hostToken, game: 'wfgts' });
+    const { version } = await table.host.must(ClientEvent.start, { code: table.code, token: table.hostToken });
+    await settle(table, version);
+    const ann = table.players[0]!;
+    const logBefore = (await s.store.log(table.code)).length;
+    // Ann's token on five connections re-picks her carry as fast as it can: each connection is within its own limit.
+    const tabs = await Promise.all(Array.from({ length: 5 }, () => client(s.url)));
+    const replies = await Promise.all(
+      tabs.flatMap((tab, t) =>
+        Array.from({ length: 4 }, (_, i) =>
+          tab.request(ClientEvent.action, {
+            code: table.code,
+            token: ann.token,
+            id: `re-pick-${t}-${i}`,
+            action: { type: 'carry', dice: [i % 2] },
+          }),
+        ),
+      ),
+    );
+    const accepted = replies.filter((r) => r.ok).length;
+    const limited = replies.filter((r) => !r.ok && r.error.code === 'room/too-many-changes').length;
+    // Three a second; the twenty arrive within two seconds at the very most on any machine that runs this.
+    expect(accepted).toBeGreaterThanOrEqual(1);
+    expect(accepted).toBeLessThanOrEqual(6);
+    expect(accepted + limited).toBe(20);
+    expect((await s.store.log(table.code)).length - logBefore).toBe(accepted);
+  });
+});
