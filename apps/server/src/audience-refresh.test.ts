@@ -23,7 +23,7 @@ describe('audience refresh', () => {
     const sent: string[] = [];
     const refresh = new AudienceRefresh(clock, 50, () => 1000, (code) => sent.push(code));
     refresh.changed('ABCD');
-    clock.advance(999);
+    clock.advance(1999);
     expect(sent).toEqual([]);
     clock.advance(1);
     expect(sent).toEqual(['ABCD']);

@@ -3,9 +3,9 @@ import type { Clock, TimerHandle } from './clock.js';
 /**
  * How much longer the wait between two refreshes grows for each socket
  * watching: a refresh costs one message per socket, so a room's refreshes
- * cost at most about a thousand messages a second however large it grows.
+ * cost at most about five hundred messages a second however large it grows.
  */
-const MS_PER_WATCHER = 1;
+const MS_PER_WATCHER = 2;
 
 /**
  * Coalesces a room's audience changes (a spectator or screen coming in, a
