@@ -1,3 +1,5 @@
+// The package's own types are misnamed; every project compiling this file needs the declaration beside it.
+// eslint-disable-next-line @typescript-eslint/triple-slash-reference
 /// <reference path="./unicode-confusables.d.ts" />
 /**
  * The rules for players' names, in one place for the server and the phone:
@@ -14,10 +16,10 @@ export const NAME_MAX_LENGTH = 24;
  * Characters that draw nothing or reorder text: controls (Cc), format
  * characters (Cf: zero-width spaces and joiners, the bidirectional overrides
  * and isolates, the byte-order mark), lone surrogates (Cs), private-use (Co)
- * and unassigned code points (Cn), and the default-ignorable fillers and
- * variation selectors that are not in those categories.
+ * and unassigned code points (Cn), and the default-ignorable ones outside
+ * those (Hangul fillers, variation selectors, the combining grapheme joiner).
  */
-const INVISIBLE = /[\p{Cc}\p{Cf}\p{Cs}\p{Co}\p{Cn}\u034F\u115F\u1160\u17B4\u17B5\u180B-\u180F\u3164\uFE00-\uFE0F\uFFA0]/gu;
+const INVISIBLE = /[\p{Cc}\p{Cf}\p{Cs}\p{Co}\p{Cn}\p{Default_Ignorable_Code_Point}]/gu;
 /** Every kind of space, a run of which becomes one plain space. */
 const SPACES = /[\s\p{Zs}\p{Zl}\p{Zp}]+/gu;
 /** A character that draws something: a letter, mark, number, punctuation or symbol. */
