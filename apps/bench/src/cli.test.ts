@@ -23,6 +23,15 @@ describe('bench:load options', () => {
     expect(plan.criteria.p99Ms).toBe(200);
   });
 
+  it('make the storm 20 playing rooms judged at 100 ms while 1,000 spectators crowd into one more', () => {
+    const plan = parseLoadArgs(['--storm']);
+    expect(plan.points).toEqual([{ rooms: 20, players: 6, spectators: 2, rate: 1 }]);
+    expect(plan.storm).toBe(1000);
+    expect(plan.criteria.p99Ms).toBe(100);
+    expect(parseLoadArgs(['--quick']).storm).toBe(0);
+    expect(parseLoadArgs(['--storm', '--storm-size', '300']).storm).toBe(300);
+  });
+
   it('let explicit options win over the preset, and skip the runner’s leading --', () => {
     const plan = parseLoadArgs(['--', '--quick', '--rooms', '7', '--rate', '0.5', '--duration', '3', '--target', 'ours']);
     expect(plan.points).toEqual([{ rooms: 7, players: 6, spectators: 2, rate: 0.5 }]);

@@ -7,7 +7,7 @@ export type StoreKind = 'sqlite' | 'redis';
 /** Everything `bench:load` was asked to do. */
 export interface LoadPlan {
   /** Which preset the plan started from: quick, ladder, crowd or a single point. */
-  preset: 'point' | 'quick' | 'ladder' | 'crowd';
+  preset: 'point' | 'quick' | 'ladder' | 'crowd' | 'storm';
   /** The points to run, lowest first; a ladder has several. */
   points: Workload[];
   targets: TargetKind[];
@@ -31,6 +31,8 @@ export interface LoadPlan {
   json: string | null;
   /** Another copy of apps/server to run as ours (to compare before and after a change); null for this one. */
   serverDir: string | null;
+  /** Spectators that crowd into one more room as the window opens (0 for none). */
+  storm: number;
 }
 
 /**
@@ -41,11 +43,12 @@ export interface LoadPlan {
  */
 export const LADDER_ROOMS = [50, 100, 150, 200, 250, 300, 400, 500, 600, 800];
 
-export const USAGE = `pnpm bench:load [--quick | --ladder | --crowd] [options]
+export const USAGE = `pnpm bench:load [--quick | --ladder | --crowd | --storm] [options]
 
   --quick              one small point against both targets, under a minute
   --ladder             step up through ${LADDER_ROOMS.join(', ')} rooms; report the highest passing point
   --crowd              one room with 6 phones and 1,000 spectators (p99 limit 200 ms)
+  --storm              20 rooms playing while 1,000 spectators crowd into one more (p99 limit 100 ms)
 
   --rooms N            rooms (default 100)          --players N      phones per room (6)
   --spectators N       spectators per room (2)      --rate X         moves per second per phone (1)
@@ -59,14 +62,19 @@ export const USAGE = `pnpm bench:load [--quick | --ladder | --crowd] [options]
   --profile            CPU profile of our server over the measured window, summarised
   --wait-quiet         first wait for the 1-minute load average to fall below 1.0
   --json FILE          also write the results as JSON
-  --server-dir DIR     run another copy of apps/server as ours, e.g. an export of an older commit`;
+  --server-dir DIR     run another copy of apps/server as ours, e.g. an export of an older commit
+  --storm-size N       spectators crowding into one more room as the window opens (0 = none)`;
 
 const presets = {
   point: { rooms: [100], spectators: 2, warmupS: 6, durationS: 20, p99Ms: LADDER_CRITERIA.p99Ms },
   quick: { rooms: [20], spectators: 2, warmupS: 3, durationS: 8, p99Ms: LADDER_CRITERIA.p99Ms },
   ladder: { rooms: LADDER_ROOMS, spectators: 2, warmupS: 6, durationS: 20, p99Ms: LADDER_CRITERIA.p99Ms },
   crowd: { rooms: [1], spectators: 1000, warmupS: 6, durationS: 30, p99Ms: 200 },
+  storm: { rooms: [20], spectators: 2, warmupS: 6, durationS: 30, p99Ms: 100 },
 } as const;
+
+/** Spectators in the storm preset's crowd. */
+const STORM_SIZE = 1000;
 
 function whole(name: string, text: string | undefined, fallback: number, min = 1): number {
   if (text === undefined) return fallback;
@@ -92,6 +100,8 @@ export function parseLoadArgs(argv: readonly string[]): LoadPlan {
       quick: { type: 'boolean' },
       ladder: { type: 'boolean' },
       crowd: { type: 'boolean' },
+      storm: { type: 'boolean' },
+      'storm-size': { type: 'string' },
       rooms: { type: 'string' },
       players: { type: 'string' },
       spectators: { type: 'string' },
@@ -112,7 +122,7 @@ export function parseLoadArgs(argv: readonly string[]): LoadPlan {
       'server-dir': { type: 'string' },
     },
   });
-  const chosen = (['quick', 'ladder', 'crowd'] as const).filter((p) => values[p] === true);
+  const chosen = (['quick', 'ladder', 'crowd', 'storm'] as const).filter((p) => values[p] === true);
   if (chosen.length > 1) throw new Error(`choose one of --${chosen.join(', --')}`);
   const preset = chosen[0] ?? 'point';
   const base = presets[preset];
@@ -159,5 +169,6 @@ export function parseLoadArgs(argv: readonly string[]): LoadPlan {
     waitQuiet: values['wait-quiet'] === true,
     json: values.json ?? null,
     serverDir: values['server-dir'] ?? null,
+    storm: whole('storm-size', values['storm-size'], preset === 'storm' ? STORM_SIZE : 0, 0),
   };
 }

@@ -40,6 +40,15 @@ export interface LoadSpec {
   warmupMs: number;
   durationMs: number;
   timeoutMs: number;
+  /** Spectators that crowd into one more room, as fast as they can, as the window opens (0 for none). */
+  storm: number;
+}
+
+/** What an audience storm cost: how many joined, how long it took, and the views the storm room's sockets received. */
+export interface StormOutcome {
+  joined: number;
+  joinSeconds: number;
+  views: number;
 }
 
 /** What the generator saw; the orchestrator adds the server's side. */
@@ -55,6 +64,8 @@ export interface LoadOutcome {
   olderViews: number;
   viewBytes: ViewBytes;
   generator: { cpuPercent: number; eventLoopDelayP99Ms: number };
+  /** The audience storm, when there was one. */
+  storm: StormOutcome | null;
 }
 
 /** What the views cost on the wire: mean packet sizes, and how many seat parts a move brings. */
@@ -200,6 +211,7 @@ export class LoadGenerator {
     const lag = monitorEventLoopDelay({ resolution: 10 });
     lag.enable();
     hooks.opened();
+    const storm = this.spec.storm > 0 ? this.storm(this.spec.storm) : null;
     await sleep(this.windowEnd - performance.now());
     hooks.closed();
     lag.disable();
@@ -226,11 +238,38 @@ export class LoadGenerator {
         seatPart: this.sizes.seatPart.mean,
         partsPerMove: this.accepted === 0 ? 0 : this.partsInWindow / this.accepted,
       },
+      storm: storm === null ? null : await storm,
       generator: {
         cpuPercent: ((cpu.user + cpu.system) / 1000 / windowMs) * 100,
         eventLoopDelayP99Ms: lag.percentile(99) / 1e6,
       },
     };
+  }
+
+  /**
+   * One TV opens a room and `size` spectators join it as fast as they can,
+   * while the other rooms play on and are measured. Every view any socket of
+   * the storm room receives until the window closes is counted.
+   */
+  private async storm(size: number): Promise<StormOutcome> {
+    let views = 0;
+    let joined = 0;
+    const counting = (socket: Socket) => socket.on(ServerEvent.view, () => void (performance.now() < this.windowEnd && views++));
+    const tv = await this.connect();
+    counting(tv);
+    const { code } = await this.request<Joined>(tv, ClientEvent.createRoom, { as: 'host' });
+    const start = performance.now();
+    await pool(
+      Array.from({ length: size }, (_, i) => i),
+      SPECTATOR_CONCURRENCY,
+      async () => {
+        const socket = await this.connect();
+        counting(socket);
+        await this.request(socket, ClientEvent.joinRoom, { code, as: 'spectator' });
+        joined += 1;
+      },
+    ).catch((err: unknown) => this.count(`storm/${(err as Error).message}`));
+    return { joined, joinSeconds: (performance.now() - start) / 1000, views };
   }
 
   /** Stop listening and close every connection. */

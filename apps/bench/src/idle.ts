@@ -59,6 +59,7 @@ async function measure(kind: TargetKind, o: IdleOptions) {
     new LoadGenerator({
       urls: [url],
       workload: { rooms, players: o.players, spectators: o.spectators, rate: 1 },
+      storm: 0,
       game: kind === 'ours' ? 'wfgts' : null,
       choose: kind === 'ours' ? wfgtsMove : floorMove,
       warmupMs: 0,

@@ -57,6 +57,13 @@ async function main(): Promise<void> {
             `${result.achievedPerSecond.toFixed(0)}/${result.offeredPerSecond.toFixed(0)} moves/s, server CPU ${result.server.cpuPercent.toFixed(0)} %, ` +
             `${result.missedBeats} missed beats, ${result.olderViews} views out of order, load avg ${result.machine.loadAverage.toFixed(2)} → ${judged.passed ? 'pass' : `fail (${judged.reasons.join('; ')})`}`,
         );
+        if (result.storm !== null) {
+          const st = result.storm;
+          say(
+            `  storm: ${st.joined} spectators joined one more room in ${st.joinSeconds.toFixed(1)} s; its sockets received ${st.views} views ` +
+              `(${(st.views / Math.max(1, st.joined)).toFixed(1)} per spectator); the other rooms' moves above were measured meanwhile`,
+          );
+        }
         if (profile !== null) {
           say(`\nCPU profile of our server over the window (${profile.file}):\n\n${formatProfile(profile.summary)}\n`);
         }

@@ -19,6 +19,7 @@ function result(over: Partial<PointResult> = {}): PointResult {
     generator: { cpuPercent: 30, eventLoopDelayP99Ms: 12 },
     machine: { otherCpuPercent: 3, loadAverage: 0.4 },
     viewBytes: { public: 1300, seatPart: 900, partsPerMove: 1.8 },
+    storm: null,
     ...over,
   };
 }

@@ -1,4 +1,4 @@
-import type { ViewBytes } from './generator.js';
+import type { StormOutcome, ViewBytes } from './generator.js';
 import type { LatencySummary } from './latency.js';
 
 /** What a run is pointed at: our server, or the raw Socket.IO floor. */
@@ -46,6 +46,8 @@ export interface PointResult {
    * message less Engine.IO's 1-byte type; and seat parts received per move accepted, over the window.
    */
   viewBytes: ViewBytes;
+  /** Spectators that crowded into one more room during the window, and the views that cost; null without a storm. */
+  storm: StormOutcome | null;
 }
 
 /** What a point must show to pass. */

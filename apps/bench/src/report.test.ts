@@ -23,6 +23,7 @@ function run(target: PointResult['target'], rooms: number, passed: boolean): Jud
       generator: { cpuPercent: 41, eventLoopDelayP99Ms: 11.2 },
       machine: { otherCpuPercent: 2, loadAverage: 0.3 },
       viewBytes: { public: 1204, seatPart: 871, partsPerMove: 1.83 },
+      storm: null,
     },
   };
 }

@@ -65,6 +65,7 @@ export async function runPoint(
     warmupMs: plan.warmupMs,
     durationMs: plan.durationMs,
     timeoutMs: plan.timeoutMs,
+    storm: plan.storm,
   });
   const window: { before?: Snapshot; after?: Snapshot } = {};
   let rssPeakKb = 0;
@@ -87,6 +88,7 @@ export async function runPoint(
         missedBeats: 0,
         olderViews: 0,
         viewBytes: { public: 0, seatPart: 0, partsPerMove: 0 },
+        storm: null,
         generator: { cpuPercent: Number.NaN, eventLoopDelayP99Ms: Number.NaN },
       };
     } else {
@@ -139,6 +141,7 @@ export async function runPoint(
     generator: outcome.generator,
     machine: { otherCpuPercent: Math.max(0, machineCpu - serverCpu - selfCpu), loadAverage },
     viewBytes: outcome.viewBytes,
+    storm: outcome.storm,
   };
 
   let profile: PointRun['profile'] = null;
