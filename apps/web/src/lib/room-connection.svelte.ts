@@ -17,6 +17,7 @@ import {
   type Joined,
   type RoomView,
   type SeatLost,
+  type WatchClosed,
 } from '@rollcall/protocol';
 import type { SeatStorage } from './seat-storage.js';
 
@@ -102,6 +103,8 @@ export class RoomConnection {
   joined = $state.raw<Joined | null>(null);
   /** Why this screen no longer holds its seat (another screen took it, or the lead removed it); null while it does. */
   seatLost = $state<SeatLost['reason'] | null>(null);
+  /** The room stopped allowing spectators while this screen watched it without a seat or the host token. */
+  watchClosed = $state(false);
 
   private socket: RoomSocket | null = null;
   private credentials: Credentials | null = null;
@@ -303,6 +306,7 @@ export class RoomConnection {
     this.view = null;
     this.joined = null;
     this.seatLost = null;
+    this.watchClosed = false;
   }
 
   private ensureSocket(): RoomSocket {
@@ -338,6 +342,14 @@ export class RoomConnection {
       const { code, reason } = (lost ?? {}) as Partial<SeatLost>;
       if (socket !== this.socket || this.credentials?.role !== 'seat' || code !== this.credentials.code) return;
       this.seatLost = reason === 'removed' ? 'removed' : 'taken-over';
+    });
+    socket.on(ServerEvent.watchClosed, (closed) => {
+      const code = (closed as Partial<WatchClosed> | null)?.code;
+      const watching = this.credentials?.role === 'spectator' || (this.credentials?.role === 'host' && !this.credentials.token);
+      if (socket !== this.socket || !watching || code !== this.credentials?.code) return;
+      // Nothing more comes, and coming back would be refused: leave the room and say why.
+      this.reset();
+      this.watchClosed = true;
     });
     socket.connect();
     return socket;

@@ -232,6 +232,25 @@ describe('the room connection', () => {
     expect(socket.emitted).toHaveLength(0);
   });
 
+  it('leaves a watched room that stops allowing spectators, and does not ask to come back on reconnect', async () => {
+    const { socket, connection } = setup();
+    const watching = connection.watch('ABCD');
+    socket.up();
+    socket.fire('room:view', view(1));
+    (await socket.nth(0)).ack(null, { ok: true, value: { code: 'ABCD', role: 'spectator' } });
+    await watching;
+    expect(connection.view).not.toBeNull();
+    expect(connection.isIn('ABCD', 'spectator')).toBe(true);
+    socket.fire('room:watch-closed', { code: 'ABCD', reason: 'no-spectators' });
+    expect(connection.watchClosed).toBe(true);
+    expect(connection.view).toBeNull();
+    expect(connection.isIn('ABCD', 'spectator')).toBe(false);
+    socket.down();
+    socket.up();
+    await Promise.resolve();
+    expect(socket.emitted).toHaveLength(1);
+  });
+
   it('marks the seat lost when another screen takes it over, and does not fight back on reconnect', async () => {
     const { socket, connection } = await joinedAnn();
     socket.fire('room:seat-lost', { code: 'ABCD', reason: 'taken-over' });
