@@ -35,6 +35,26 @@ function pathsOf(value: unknown, key: string, path = ''): string[] {
 const anonymous = (messages: Received[], code: string) =>
   messages.map((m) => JSON.parse(JSON.stringify(m).replaceAll(code, '····')) as Received);
 
+/**
+ * The messages received from `mark` on, without a view that repeats the view
+ * received before it: a coalesced audience refresh sends the view the room
+ * already has again, at a moment that depends on timers, not on what was played.
+ */
+function freshSince(messages: Received[], mark: number): Received[] {
+  let lastView = '';
+  return messages.filter((m, i) => {
+    if (m.event !== ServerEvent.view) return i >= mark;
+    const text = JSON.stringify(m.payload);
+    const repeat = text === lastView;
+    lastView = text;
+    return i >= mark && !repeat;
+  });
+}
+
+/** A public view without who is connected and watching: a joiner's own snapshot may count itself before the room hears of it. */
+const withoutPresence = (view: PublicRoomView) =>
+  JSON.stringify({ ...view, spectators: null, seats: view.seats.map((seat) => ({ ...seat, connected: null })) });
+
 /** What the host screen, the spectator and another phone (Bob) receive. */
 const observers = (t: Table): [string, TestClient][] => [
   ['host', t.host],
@@ -48,7 +68,7 @@ describe('privacy, seen from the sockets', () => {
     const t = await startedTable();
     await playUntil(t, (view) => view.status === 'playing' && (view.play as { round: number }).round === 2);
     const publicViews = (c: TestClient) =>
-      new Map(c.received.filter((m) => m.event === ServerEvent.view).map((m) => [(m.payload as PublicRoomView).version, JSON.stringify(m.payload)]));
+      new Map(c.received.filter((m) => m.event === ServerEvent.view).map((m) => [(m.payload as PublicRoomView).version, withoutPresence(m.payload as PublicRoomView)]));
     const [host, ...rest] = [t.host, t.spectator!, ...t.players.map((p) => p.client)].map(publicViews);
     expect(host!.size).toBeGreaterThan(10);
     for (const other of rest) for (const [version, text] of other) if (host!.has(version)) expect(text).toBe(host!.get(version));
@@ -74,7 +94,7 @@ describe('privacy, seen from the sockets', () => {
     }
     const seen = rooms.map((t, r) =>
       [...observers(t), ['Ann', t.players[0]!.client] as const].map(([, c], o) =>
-        anonymous(c.received.slice(marks[r]![o]), t.code),
+        anonymous(freshSince(c.received, marks[r]![o]!), t.code),
       ),
     );
     const others = seen.map((s) => s.slice(0, 3));
