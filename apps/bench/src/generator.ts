@@ -224,6 +224,8 @@ export class LoadGenerator {
     while (performance.now() < drainUntil && this.outstanding() > 0) await sleep(50);
     clearInterval(sweeper);
     this.sweep(true);
+    // Before the errors are read: a storm that failed part-way counts its failure there.
+    const stormed = storm === null ? null : await storm;
 
     return {
       windowMs,
@@ -238,7 +240,7 @@ export class LoadGenerator {
         seatPart: this.sizes.seatPart.mean,
         partsPerMove: this.accepted === 0 ? 0 : this.partsInWindow / this.accepted,
       },
-      storm: storm === null ? null : await storm,
+      storm: stormed,
       generator: {
         cpuPercent: ((cpu.user + cpu.system) / 1000 / windowMs) * 100,
         eventLoopDelayP99Ms: lag.percentile(99) / 1e6,
