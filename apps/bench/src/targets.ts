@@ -201,6 +201,8 @@ export async function startOurs(options: OursOptions): Promise<RunningTarget> {
       CONNECTIONS_PER_ADDRESS: '100000',
       ROOMS_PER_ADDRESS_PER_MINUTE: '100000',
       MAX_CONNECTIONS: '100000',
+      // --spectators may ask for more than a room takes by default.
+      AUDIENCE_PER_ROOM: '100000',
       STORE: options.store,
       ...(options.redisUrl === null ? {} : { REDIS_URL: options.redisUrl }),
     }),
