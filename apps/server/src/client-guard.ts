@@ -103,8 +103,45 @@ export function entryGuard(limits: AddressLimits, flood: FloodLog) {
 }
 
 /**
+ * Counts this node's transport connections per address, before Socket.IO
+ * admits them to the rooms' namespace: a client that opens connections and
+ * never asks to be let in would otherwise hold them, uncounted, until
+ * Socket.IO's connect timeout. At twice the limit per address the handshake
+ * itself is refused (HTTP 403, with no typed reason); below that, the typed
+ * refusal of `admitConnections` comes first.
+ */
+export class HandshakeGate {
+  private readonly open = new Map<string, number>();
+  private readonly trust: TrustProxy;
+
+  constructor(private readonly config: Config) {
+    this.trust = trustedProxies(config.trustProxy);
+  }
+
+  /** Whether a new transport connection from this request's client may open. */
+  allows(request: IncomingMessage): boolean {
+    const address = clientAddress(request, this.trust);
+    return (this.open.get(address) ?? 0) < 2 * this.config.limits.connectionsPerAddress;
+  }
+
+  /** Count the transport connections the engine opens, and uncount them as they close. */
+  watch(io: Server): void {
+    io.engine.on('connection', (connection: { request: IncomingMessage; once(event: 'close', fn: () => void): void }) => {
+      const address = clientAddress(connection.request, this.trust);
+      this.open.set(address, (this.open.get(address) ?? 0) + 1);
+      connection.once('close', () => {
+        const left = (this.open.get(address) ?? 1) - 1;
+        if (left > 0) this.open.set(address, left);
+        else this.open.delete(address);
+      });
+    });
+  }
+}
+
+/**
  * Let a connection in only while the server and the client's address have
- * room for it; the client gets the typed refusal as its `connect_error`'s data.
+ * room for it; the client gets the typed refusal as its `connect_error`'s
+ * data, and then its connection is closed, so a refused one holds nothing.
  */
 export function admitConnections(io: Server, config: Config, limits: AddressLimits, flood: FloodLog): void {
   const trust = trustedProxies(config.trustProxy);
@@ -114,6 +151,8 @@ export function admitConnections(io: Server, config: Config, limits: AddressLimi
     const refuse = (error: ErrorBody) => {
       flood.refused(error.code, address);
       next(Object.assign(new Error(error.message), { data: error }));
+      // Once the refusal is on its way (engine.io closes after the write buffer drains).
+      setImmediate(() => socket.conn.close());
     };
     // The engine already counts this connection.
     if (io.engine.clientsCount > config.limits.maxConnections) return refuse(roomError('room/server-full'));

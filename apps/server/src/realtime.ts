@@ -8,7 +8,7 @@ import { joinCluster } from './cluster/redis-cluster.js';
 import type { Config } from './config.js';
 import { membershipOf, socketDelivery } from './delivery.js';
 import { addressLimits } from './address-limits.js';
-import { admitConnections, entryGuard, FloodLog, originAllowed, refuseUnknownEvents } from './client-guard.js';
+import { admitConnections, entryGuard, FloodLog, HandshakeGate, originAllowed, refuseUnknownEvents } from './client-guard.js';
 import { TokenBucket } from './rate-limit.js';
 import { closeRedis, connectRedis } from './redis-client.js';
 import { RoomService } from './room-service.js';
@@ -71,12 +71,15 @@ export async function realtime(
   app: FastifyInstance,
   { config, store, clock, log: appLog, randomIndex }: RealtimeOptions,
 ): Promise<void> {
+  const gate = new HandshakeGate(config);
   const io = new Server(app.server, {
     serveClient: false,
     // Only the app's own pages (and configured ones, such as a dev server) may open a socket: another
     // site's page could otherwise spend its visitors' connections and limits on this server.
     allowRequest: (request, callback) =>
-      callback(null, originAllowed(request.headers.origin, request.headers.host, config)),
+      callback(null, originAllowed(request.headers.origin, request.headers.host, config) && gate.allows(request)),
+    // A connection that has not asked to be let in by then is dropped: it holds a place for nothing.
+    connectTimeout: 10_000,
     cors: { origin: (origin, callback) => callback(null, originAllowed(origin, undefined, config)) },
     // Far beyond any real message; the per-event cap below answers the merely too large with a typed error.
     maxHttpBufferSize: config.maxPayloadBytes * 4,
@@ -91,6 +94,7 @@ export async function realtime(
   const limits = addressLimits(config.limits, limitsLink, log);
   const flood = new FloodLog(log);
   const entry = entryGuard(limits, flood);
+  gate.watch(io);
   admitConnections(io, config, limits, flood);
   const service = new RoomService({
     store,

@@ -1,5 +1,5 @@
 import { ClientEvent, type ErrorBody } from '@rollcall/protocol';
-import { io, type Socket } from 'socket.io-client';
+import { io, Manager, type Socket } from 'socket.io-client';
 import { describe, expect, it } from 'vitest';
 import { closeAfterTest, openTable, startRedis, startServer, TestClient, type TestServer } from './harness.js';
 import { settle } from './wfgts-driver.js';
@@ -60,6 +60,29 @@ describe('limits per client address', () => {
     // Refused attempts do not count: after many of them, closing one connection still makes room for one.
     for (let i = 0; i < 5; i++) expect((await tryConnect(s.url)).refusal?.code).toBe('room/too-many-connections');
     open[0]?.socket.close();
+    let again = await tryConnect(s.url);
+    for (let tries = 0; again.refusal !== null && tries < 50; tries++) {
+      await new Promise((resolve) => setTimeout(resolve, 50));
+      again = await tryConnect(s.url);
+    }
+    expect(again.refusal).toBeNull();
+  });
+
+  it('count connections that never ask to be let in, too', async () => {
+    const s = await server({ CONNECTIONS_PER_ADDRESS: '3' });
+    // Transport connections only: no namespace is joined, so the rooms never see them.
+    const bare = await Promise.all(
+      Array.from({ length: 6 }, async () => {
+        const manager = new Manager(s.url, { transports: ['websocket'], reconnection: false, autoConnect: false });
+        closeAfterTest({ close: () => manager.engine?.close() });
+        await new Promise<void>((resolve, reject) => manager.open((err) => (err ? reject(err) : resolve())));
+        return manager;
+      }),
+    );
+    expect(bare).toHaveLength(6);
+    // Twice the limit of bare connections, and the handshake itself is refused.
+    expect((await tryConnect(s.url)).refusal).not.toBeNull();
+    for (const manager of bare) manager.engine.close();
     let again = await tryConnect(s.url);
     for (let tries = 0; again.refusal !== null && tries < 50; tries++) {
       await new Promise((resolve) => setTimeout(resolve, 50));
