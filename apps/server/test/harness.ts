@@ -196,7 +196,8 @@ export async function spawnServer(options: {
     child.stderr?.on('data', (chunk: Buffer) => output.push(chunk.toString()));
     const log = () => output.join('\n');
     void exited.then((end) => reject(new Error(`the server exited (${String(end)}) before listening:\n${log()}`)));
-    setTimeout(() => reject(new Error(`the server did not start in time:\n${log()}`)), 20_000).unref();
+    // Generous: on a busy machine tsx alone can take most of twenty seconds to load the server.
+    setTimeout(() => reject(new Error(`the server did not start in time:\n${log()}`)), 60_000).unref();
   });
   const steps = () => output.filter((line) => line.includes(CLOCK_STEPPED)).length;
   return {
