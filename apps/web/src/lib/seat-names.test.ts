@@ -31,9 +31,12 @@ describe('seat names', () => {
     expect(seats.map((s) => absenceMark(seats, s.seat, now))).toEqual([null, '◌ away 2 min', '✕ removed', '◌ away 40 s']);
   });
 
-  it('says only "away" while the room has not yet noted since when', () => {
-    const fresh: SeatInfo[] = [{ seat: 0, name: 'Ed', connected: false, vacant: false, awaySince: null, newPhoneAt: null }];
-    expect(seatAbsence(fresh, 0, now)).toBe('away');
+  it('says only "away" for the first seconds, or while the room has not yet noted since when', () => {
+    const fresh: SeatInfo[] = [
+      { seat: 0, name: 'Ed', connected: false, vacant: false, awaySince: null, newPhoneAt: null },
+      { seat: 1, name: 'Flo', connected: false, vacant: false, awaySince: now - 3_000, newPhoneAt: null },
+    ];
+    expect(fresh.map((s) => seatAbsence(fresh, s.seat, now))).toEqual(['away', 'away']);
   });
 
   it("heads a removed or away player's turn as such", () => {

@@ -26,7 +26,8 @@ export function seatAbsence(seats: readonly SeatInfo[], seat: number, now = Date
   if (s === undefined) return null;
   if (s.vacant) return 'removed';
   if (s.connected) return null;
-  return s.awaySince === null ? 'away' : `away ${lasting(now - s.awaySince)}`;
+  // The first seconds are a blip as often as not: no count until there is something to count.
+  return s.awaySince === null || now - s.awaySince < 10_000 ? 'away' : `away ${lasting(now - s.awaySince)}`;
 }
 
 /** The absence with its mark, as a status line shows it ("✕ removed", "◌ away 2 min"), or null while its phone is here. */
