@@ -216,6 +216,32 @@ describe('late friends', () => {
   });
 });
 
+describe('a restart in the middle', () => {
+  it('loses no seat taken back and no place for the next game', async () => {
+    const dataDir = dataDirForTest();
+    const t = await startedTable(['Ann', 'Bob'], { dataDir });
+    await dropPhone(t, 1);
+    const bob = await (await phone()).must(ClientEvent.joinRoom, { code: t.code, as: 'player', name: 'Bob' });
+    const dee = await (await phone()).must(ClientEvent.joinRoom, { code: t.code, as: 'player', name: 'Dee' });
+    t.close();
+    await server!.close();
+
+    server = closeAfterTest(await startServer({ dataDir }));
+    const bobBack = await phone();
+    expect(await bobBack.must(ClientEvent.joinRoom, { code: t.code, as: 'seat', seatToken: bob.seatToken })).toMatchObject({ seat: 1 });
+    const old = await (await phone()).request(ClientEvent.joinRoom, { code: t.code, as: 'seat', seatToken: t.players[1]!.token });
+    expect(old).toMatchObject({ ok: false, error: { code: 'room/seat-moved' } });
+    const deeBack = await phone();
+    expect(await deeBack.must(ClientEvent.joinRoom, { code: t.code, as: 'seat', seatToken: dee.seatToken })).toMatchObject({
+      role: 'seat',
+      next: true,
+    });
+    const tv = await phone();
+    await tv.must(ClientEvent.joinRoom, { code: t.code, as: 'host', hostToken: t.hostToken });
+    expect((await tv.waitForView((v) => v.spectators === 1)).nextPlayers).toEqual(['Dee']);
+  });
+});
+
 describe('leave and rename', () => {
   it('in the lobby: leaving frees the seat, renaming checks the name as joining does', async () => {
     server = closeAfterTest(await startServer());
