@@ -160,7 +160,6 @@ export class RoomService {
     if (p === null) return fail(joinRefusal(JoinRoom, payload));
     const { code } = p;
     return this.decide(code, (room): Decision<Joined> | Promise<Decision<Joined>> => {
-      const now = this.deps.clock.now();
       switch (p.as) {
         case 'player':
           return room.status === 'lobby'

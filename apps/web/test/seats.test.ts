@@ -58,7 +58,7 @@ describe('seats that survive people', () => {
     await ann.getByRole('region', { name: 'Players' }).getByRole('button', { name: 'Play for Bob now' }).waitFor();
     await saveScreenshot(tv, 'seats-away-tv');
     await saveScreenshot(ann, 'seats-away-lead-phone');
-    const a11y = { 'away on the TV': await seriousViolations(tv) };
+    const a11y: Record<string, string[]> = { 'away on the TV': await seriousViolations(tv) };
 
     // Ann locks in; nobody taps for Bob, and after the grace his default (carry nothing) rolls line b.
     await ann.getByTestId('lock-in').tap();
@@ -95,7 +95,7 @@ describe('seats that survive people', () => {
     await tv.getByText('1 watching').waitFor();
     await saveScreenshot(dee, 'seats-late-friend-watching');
     await saveScreenshot(tv, 'seats-next-game-tv');
-    const a11y = { 'late friend watching': await seriousViolations(dee) };
+    const a11y: Record<string, string[]> = { 'late friend watching': await seriousViolations(dee) };
 
     // Ann plays her game to the end: nothing carried, the best score each time.
     for (;;) {
