@@ -100,6 +100,14 @@ type Reach = 'vacant' | 'away';
 
 const fail = <T>(error: ErrorBody): Reply<T> => ({ ok: false, error });
 const refuse = <T>(error: ErrorBody): Decision<T> => ({ kind: 'refuse', error });
+/** Commit a change that lets a connection in, then put it in the room (`effects`). */
+const letIn = (change: Extract<Change, { ok: true }>, value: Joined, effects: () => void): Decision<Joined> => ({
+  kind: 'commit',
+  room: change.room,
+  note: change.note,
+  value,
+  effects,
+});
 const committed = (change: Extract<Change, { ok: true }>): Decision<ActionResult> => ({
   kind: 'commit',
   room: change.room,
@@ -211,16 +219,10 @@ export class RoomService {
     const change = addPlayer(room, { name, seatId, tokenHash: hashToken(seatToken), now });
     if (!change.ok) return refuse(change.error);
     const seat = change.room.seats.length - 1;
-    return {
-      kind: 'commit',
-      room: change.room,
-      note: change.note,
-      value: { code: room.code, role: 'seat', seat, seatToken },
-      effects: () => {
-        this.enter(connectionId, room.code, { role: 'seat', seatId });
-        this.roomLog(room.code, seat).info('player joined');
-      },
-    };
+    return letIn(change, { code: room.code, role: 'seat', seat, seatToken }, () => {
+      this.enter(connectionId, room.code, { role: 'seat', seatId });
+      this.roomLog(room.code, seat).info('player joined');
+    });
   }
 
   /**
@@ -234,17 +236,11 @@ export class RoomService {
     const id = newId();
     const change = joinNext(room, { name, id, tokenHash: hashToken(seatToken), now: this.deps.clock.now() });
     if (!change.ok) return refuse(change.error);
-    return {
-      kind: 'commit',
-      room: change.room,
-      note: change.note,
-      value: { code: room.code, role: 'seat', seatToken, next: true },
-      effects: () => {
-        // Addressed as the seat they will have: its views reach them the moment they are seated.
-        this.enter(connectionId, room.code, { role: 'seat', seatId: id });
-        this.roomLog(room.code).info('player joined for the next game');
-      },
-    };
+    return letIn(change, { code: room.code, role: 'seat', seatToken, next: true }, () => {
+      // Addressed as the seat they will have: its views reach them the moment they are seated.
+      this.enter(connectionId, room.code, { role: 'seat', seatId: id });
+      this.roomLog(room.code).info('player joined for the next game');
+    });
   }
 
   /** A new phone with the one-time code the lead made takes that seat. */
@@ -270,17 +266,11 @@ export class RoomService {
     const seatToken = newToken();
     const change = reclaimSeat(room, { seat, tokenHash: hashToken(seatToken), now: this.deps.clock.now() });
     if (!change.ok) return refuse(change.error);
-    return {
-      kind: 'commit',
-      room: change.room,
-      note: change.note,
-      value: { code: room.code, role: 'seat', seat, seatToken },
-      effects: () => {
-        this.deps.delivery.evictSeat(room.code, held.id, 'moved', connectionId);
-        this.enter(connectionId, room.code, { role: 'seat', seatId: held.id });
-        this.roomLog(room.code, seat).info('seat taken back on a new phone');
-      },
-    };
+    return letIn(change, { code: room.code, role: 'seat', seat, seatToken }, () => {
+      this.deps.delivery.evictSeat(room.code, held.id, 'moved', connectionId);
+      this.enter(connectionId, room.code, { role: 'seat', seatId: held.id });
+      this.roomLog(room.code, seat).info('seat taken back on a new phone');
+    });
   }
 
   /** A token that holds no seat may hold a place for the next game: that phone watches again. */

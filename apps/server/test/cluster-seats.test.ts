@@ -1,9 +1,7 @@
 import { ClientEvent } from '@rollcall/protocol';
-import pino from 'pino';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { openRedisStore } from '../src/store/redis-store.js';
 import type { LogEntry } from '../src/store/room-store.js';
-import { startCluster, type TestCluster } from './cluster.js';
+import { startCluster, storedLog as storedLogOf, type TestCluster } from './cluster.js';
 import { closeAfterTest, openTable, TestClient, type Table } from './harness.js';
 import { move, settle, type WfgtsRoomView } from './wfgts-driver.js';
 
@@ -18,14 +16,7 @@ afterAll(async () => {
   await cluster.close();
 });
 
-async function storedLog(code: string): Promise<LogEntry[]> {
-  const store = openRedisStore(cluster.redis.url, pino({ level: 'silent' }));
-  try {
-    return await store.log(code);
-  } finally {
-    await store.close();
-  }
-}
+const storedLog = (code: string): Promise<LogEntry[]> => storedLogOf(cluster, code);
 
 /** A started wfgts game: the host screen and Ann on the first node, Bob on the second. */
 async function startedTable(): Promise<Table> {

@@ -94,6 +94,12 @@ describe('back in from any phone', () => {
     await dropPhone(t, 1);
     const { handover } = await t.host.must(ClientEvent.handOver, { code: t.code, token: t.hostToken, seat: 1 });
     expect(handover).toMatch(/^[A-Z]{6}$/);
+    // Only the screen that asked sees the code: it is as good as the seat until used.
+    await settle(t, (await server!.store.load(t.code))!.version);
+    expect(JSON.stringify(t.players[0]!.client.received)).not.toContain(handover);
+    expect(t.host.received.filter((r) => JSON.stringify(r.payload).includes(handover)).map((r) => r.event)).toEqual([
+      `reply:${ClientEvent.handOver}`,
+    ]);
     const next = await phone();
     const taken = await next.must(ClientEvent.joinRoom, { code: t.code, as: 'handover', handover: handover.toLowerCase() });
     expect(taken).toMatchObject({ role: 'seat', seat: 1 });
