@@ -18,6 +18,8 @@ function phoneView(state: wfgts.WfgtsState, seat: number): RoomView {
     lead: 0,
     locked: false,
     spectatorsAllowed: true,
+    whenAway: { play: 'default', seconds: 30 },
+    nextPlayers: [],
     spectators: 0,
     game: { id: 'wfgts', options: {} },
     timer: { seconds: 0, deadline: null },

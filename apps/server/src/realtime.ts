@@ -42,6 +42,9 @@ const handlers: Record<ClientEventName, Handler> = {
   [ClientEvent.removeSeat]: (s, _socket, p) => s.removeSeat(p),
   [ClientEvent.takeLead]: (s, _socket, p) => s.takeLead(p),
   [ClientEvent.rematch]: (s, _socket, p) => s.rematch(p),
+  [ClientEvent.leave]: (s, socket, p) => s.leave(socket.id, p),
+  [ClientEvent.rename]: (s, _socket, p) => s.rename(p),
+  [ClientEvent.handOver]: (s, _socket, p) => s.handOver(p),
   [ClientEvent.action]: (s, _socket, p) => s.act(p),
   [ClientEvent.playDefault]: (s, _socket, p) => s.playDefault(p),
 };
@@ -177,6 +180,7 @@ export async function realtime(
   });
   app.addHook('preClose', async () => {
     sweep?.stop();
+    service.freezePresence();
     // Only this node's sockets: the other nodes keep serving theirs.
     io.local.disconnectSockets(true);
     io.engine.close();

@@ -3,14 +3,29 @@
  * next. No I/O and no clock: the service passes `now` in, then commits what
  * comes out. Each accepted change bumps the version by one.
  */
-import { nameSkeleton, roomError, ROOM_SEAT_LIMIT, type ErrorBody, type TimerSeconds } from '@rollcall/protocol';
+import { nameSkeleton, roomError, ROOM_SEAT_LIMIT, type ErrorBody, type TimerSeconds, type WhenAway } from '@rollcall/protocol';
 import { applyAction, findGame, generatorDice, ruleError, type AnyGame, type Outcome } from '@rollcall/rules';
 import { z } from 'zod';
-import { RECENT_ACTIONS, type RoomRecord } from './room-record.js';
+import { nextPlayersOf, RECENT_ACTIONS, turnDeadlineOf, whenAwayOf, type RoomRecord } from './room-record.js';
 
 /** What the action log keeps about a change (never a token). */
 export interface ChangeNote {
-  kind: 'create' | 'join' | 'configure' | 'lock' | 'start' | 'remove-seat' | 'take-lead' | 'rematch' | 'action';
+  kind:
+    | 'create'
+    | 'join'
+    | 'configure'
+    | 'lock'
+    | 'start'
+    | 'remove-seat'
+    | 'take-lead'
+    | 'rematch'
+    | 'action'
+    | 'presence'
+    | 'reclaim'
+    | 'join-next'
+    | 'leave'
+    | 'rename'
+    | 'hand-over';
   seat: number | null;
   detail: Record<string, unknown>;
 }
@@ -20,7 +35,7 @@ export type Change = { ok: true; room: RoomRecord; note: ChangeNote } | { ok: fa
 
 const refuse = (error: ErrorBody): Change => ({ ok: false, error });
 
-function bump(room: RoomRecord, now: number): RoomRecord {
+export function bump(room: RoomRecord, now: number): RoomRecord {
   return { ...room, version: room.version + 1, updatedAt: now };
 }
 
@@ -34,16 +49,31 @@ function chosenGame(room: RoomRecord): AnyGame {
 /** Two names that would look the same on the TV (see `nameSkeleton`). */
 const sameName = (a: string, b: string) => nameSkeleton(a) === nameSkeleton(b);
 
+/** The seat whose name matches `name` as the duplicate check matches names, or -1. */
+export function seatNamed(room: RoomRecord, name: string): number {
+  return room.seats.findIndex((s) => sameName(s.name, name));
+}
+
+/** Whether someone waiting for the next game goes by `name`, matched as the duplicate check matches names. */
+export function nextPlayerNamed(room: RoomRecord, name: string): boolean {
+  return nextPlayersOf(room).some((n) => sameName(n.name, name));
+}
+
+/** The most seats the room takes now: its chosen game's maximum, within the room limit. */
+export function seatCap(room: RoomRecord): number {
+  return Math.min(ROOM_SEAT_LIMIT, room.game === null ? ROOM_SEAT_LIMIT : chosenGame(room).players.max);
+}
+
 /** A new player takes the next seat; the first one becomes the lead. */
 export function addPlayer(
   room: RoomRecord,
   p: { name: string; seatId: string; tokenHash: string; now: number },
 ): Change {
   if (room.status !== 'lobby') return refuse(roomError('room/not-in-lobby'));
-  if (room.locked) return refuse(roomError('room/locked'));
+  // A locked room still lets its first player in: otherwise a host screen could lock a room nobody can lead.
+  if (room.locked && room.seats.length > 0) return refuse(roomError('room/locked'));
   if (room.seats.some((s) => sameName(s.name, p.name))) return refuse(roomError('room/name-taken'));
-  const max = Math.min(ROOM_SEAT_LIMIT, room.game === null ? ROOM_SEAT_LIMIT : chosenGame(room).players.max);
-  if (room.seats.length >= max) return refuse(roomError('room/full'));
+  if (room.seats.length >= seatCap(room)) return refuse(roomError('room/full'));
   const seat = room.seats.length;
   return {
     ok: true,
@@ -59,7 +89,7 @@ export function addPlayer(
 /** Choose the game, its options (parsed, with defaults) and the turn timer. */
 export function configure(
   room: RoomRecord,
-  p: { game: string; options: Record<string, unknown>; timer: TimerSeconds; now: number },
+  p: { game: string; options: Record<string, unknown>; timer: TimerSeconds; whenAway?: WhenAway; now: number },
 ): Change {
   if (room.status !== 'lobby') return refuse(roomError('room/not-in-lobby'));
   const game = findGame(p.game);
@@ -68,12 +98,17 @@ export function configure(
   if (!options.success) return refuse(ruleError('rule/bad-options'));
   return {
     ok: true,
-    room: {
+    room: seatNextPlayers({
       ...bump(room, p.now),
       game: { id: game.id, options: options.data as Record<string, unknown> },
       timerSeconds: p.timer,
+      ...(p.whenAway === undefined ? {} : { whenAway: p.whenAway }),
+    }),
+    note: {
+      kind: 'configure',
+      seat: null,
+      detail: { game: game.id, options: options.data, timer: p.timer, whenAway: p.whenAway },
     },
-    note: { kind: 'configure', seat: null, detail: { game: game.id, options: options.data, timer: p.timer } },
   };
 }
 
@@ -93,7 +128,7 @@ export function setLock(room: RoomRecord, p: { locked: boolean; spectatorsAllowe
  */
 function settle(before: RoomRecord, after: RoomRecord, game: AnyGame, actor: number | null, now: number): RoomRecord {
   if (game.outcome(after.play) !== null) {
-    return { ...after, status: 'finished', finishedAt: now, deadline: null, stepVersion: after.version };
+    return { ...after, status: 'finished', finishedAt: now, deadline: null, turnDeadline: null, stepVersion: after.version };
   }
   const waited = before.status === 'playing' ? game.awaiting(before.play).map((a) => a.seat) : [];
   const stillWaited = new Set(waited.filter((seat) => seat !== actor));
@@ -101,12 +136,50 @@ function settle(before: RoomRecord, after: RoomRecord, game: AnyGame, actor: num
   const newStep = before.status !== 'playing' || awaited.some((seat) => !stillWaited.has(seat));
   const timed = after.timerSeconds > 0 && awaited.length > 0;
   const freshDeadline = now + after.timerSeconds * 1000;
-  return {
+  const settled: RoomRecord = {
     ...after,
     status: 'playing',
     stepVersion: newStep ? after.version : before.stepVersion,
-    deadline: !timed ? null : newStep ? freshDeadline : (before.deadline ?? freshDeadline),
+    stepAt: newStep ? now : (before.stepAt ?? now),
+    turnDeadline: !timed ? null : newStep ? freshDeadline : (turnDeadlineOf(before) ?? freshDeadline),
   };
+  return { ...settled, deadline: nextDeadline(settled, awaited) };
+}
+
+/**
+ * When each awaited away seat gets its default under "When a phone is away":
+ * its grace runs from when it went away or when the game began waiting on
+ * it, whichever is later, so a seat is never defaulted for time nobody waited
+ * on it. Vacant seats count as away from their removal.
+ */
+export function awayDefaultsDue(room: RoomRecord, awaited: readonly number[]): Map<number, number> {
+  const due = new Map<number, number>();
+  const rule = whenAwayOf(room);
+  if (rule.play !== 'default') return due;
+  for (const seat of awaited) {
+    const since = room.seats[seat]?.awaySince;
+    if (since == null) continue;
+    due.set(seat, Math.max(since, room.stepAt ?? since) + rule.seconds * 1000);
+  }
+  return due;
+}
+
+/** The next timed default of a playing room: the turn timer's or the first away seat's. */
+function nextDeadline(room: RoomRecord, awaited: readonly number[]): number | null {
+  const times = [...awayDefaultsDue(room, awaited).values()];
+  const turn = turnDeadlineOf(room);
+  if (turn !== null) times.push(turn);
+  return times.length === 0 ? null : Math.min(...times);
+}
+
+/** The seats the game waits on now. */
+export function awaitedSeats(room: RoomRecord): number[] {
+  return room.status === 'playing' ? chosenGame(room).awaiting(room.play).map((a) => a.seat) : [];
+}
+
+/** The room with its next deadline worked out again after its seats changed. */
+function redated(room: RoomRecord): RoomRecord {
+  return room.status === 'playing' ? { ...room, deadline: nextDeadline(room, awaitedSeats(room)) } : room;
 }
 
 /** Start the chosen game with the seats present. */
@@ -134,8 +207,17 @@ function firstHeld(room: RoomRecord): number | null {
 
 /** In the lobby the seat leaves (later seats move up); once a game has started it becomes vacant. */
 export function removeSeat(room: RoomRecord, p: { seat: number; now: number }): Change {
+  return withoutSeat(room, { ...p, kind: 'remove-seat' });
+}
+
+/** A player leaves from their phone: as if the lead had removed their seat. */
+export function leave(room: RoomRecord, p: { seat: number; now: number }): Change {
+  return withoutSeat(room, { ...p, kind: 'leave' });
+}
+
+function withoutSeat(room: RoomRecord, p: { seat: number; now: number; kind: 'remove-seat' | 'leave' }): Change {
   if (room.seats[p.seat] === undefined) return refuse(roomError('room/unknown-seat'));
-  const note: ChangeNote = { kind: 'remove-seat', seat: p.seat, detail: {} };
+  const note: ChangeNote = { kind: p.kind, seat: p.seat, detail: {} };
   if (room.status === 'lobby') {
     const seats = room.seats.filter((_, i) => i !== p.seat);
     // The lead keeps leading from its new place; if the lead itself left, the first seat takes over.
@@ -145,11 +227,120 @@ export function removeSeat(room: RoomRecord, p: { seat: number; now: number }): 
         : room.lead === p.seat
           ? 0
           : room.lead - (room.lead > p.seat ? 1 : 0);
-    return { ok: true, room: { ...bump(room, p.now), seats, lead }, note };
+    return { ok: true, room: seatNextPlayers({ ...bump(room, p.now), seats, lead }), note };
   }
-  const next = { ...room, seats: room.seats.map((s, i) => (i === p.seat ? { ...s, tokenHash: null } : s)) };
+  // A vacant seat is away for good: "When a phone is away" plays it on like any other.
+  const vacate = (s: RoomRecord['seats'][number]) => ({ ...s, tokenHash: null, awaySince: s.awaySince ?? p.now, handOverHash: null });
+  const next = { ...room, seats: room.seats.map((s, i) => (i === p.seat ? vacate(s) : s)) };
   const lead = room.lead === p.seat ? firstHeld(next) : room.lead;
-  return { ok: true, room: { ...bump(next, p.now), lead }, note };
+  return { ok: true, room: redated({ ...bump(next, p.now), lead }), note };
+}
+
+/** In the lobby, those waiting for the next game take the free seats, in the order they came. */
+function seatNextPlayers(room: RoomRecord): RoomRecord {
+  const waiting = nextPlayersOf(room);
+  const free = Math.max(0, seatCap(room) - room.seats.length);
+  if (room.status !== 'lobby' || waiting.length === 0 || free === 0) return room;
+  const seated = waiting.slice(0, free).map((n) => ({ id: n.id, name: n.name, tokenHash: n.tokenHash }));
+  const seats = [...room.seats, ...seated];
+  return { ...room, seats, next: waiting.slice(free), lead: room.lead ?? (seats.length > 0 ? 0 : null) };
+}
+
+/**
+ * Record who has a phone in the game: a seat with none is away from now (or
+ * since it went), one with a phone is back. Null when the record already
+ * says so, which is nearly always: only a change of presence costs a commit.
+ */
+export function markPresence(room: RoomRecord, p: { connected: ReadonlySet<string>; now: number }): Change | null {
+  if (room.status !== 'playing') return null;
+  const away: number[] = [];
+  const back: number[] = [];
+  const seats = room.seats.map((s, seat) => {
+    if (s.tokenHash === null) return s;
+    const here = p.connected.has(s.id);
+    if (here && s.awaySince != null) back.push(seat);
+    else if (!here && s.awaySince == null) away.push(seat);
+    else return s;
+    return { ...s, awaySince: here ? null : p.now };
+  });
+  if (away.length === 0 && back.length === 0) return null;
+  return {
+    ok: true,
+    room: redated({ ...bump(room, p.now), seats }),
+    note: { kind: 'presence', seat: null, detail: { away, back } },
+  };
+}
+
+/**
+ * A player takes their seat back on a new phone by name (the service checks
+ * that no phone holds it): the seat gets the new token, and the old one now
+ * only tells its holder that the seat moved.
+ */
+export function reclaimSeat(room: RoomRecord, p: { seat: number; tokenHash: string; now: number }): Change {
+  const held = room.seats[p.seat];
+  if (held === undefined) return refuse(roomError('room/unknown-seat'));
+  if (held.tokenHash === null) return refuse(roomError('room/seat-removed'));
+  const seats = room.seats.map((s, i) =>
+    i === p.seat
+      ? { ...s, tokenHash: p.tokenHash, formerTokenHash: held.tokenHash, awaySince: null, newPhoneAt: p.now, handOverHash: null }
+      : s,
+  );
+  return {
+    ok: true,
+    room: redated({ ...bump(room, p.now), seats }),
+    note: { kind: 'reclaim', seat: p.seat, detail: {} },
+  };
+}
+
+/** How many people may wait for the next game: as many as a room seats. */
+const NEXT_PLAYER_LIMIT = ROOM_SEAT_LIMIT;
+
+/** Someone new comes during or after a game: they watch, and get a seat when the room is back in its lobby. */
+export function joinNext(room: RoomRecord, p: { name: string; id: string; tokenHash: string; now: number }): Change {
+  if (room.status === 'lobby') return refuse(roomError('room/not-playing'));
+  if (room.locked) return refuse(roomError('room/locked'));
+  if (seatNamed(room, p.name) !== -1 || nextPlayerNamed(room, p.name)) return refuse(roomError('room/name-taken'));
+  const waiting = nextPlayersOf(room);
+  if (waiting.length >= NEXT_PLAYER_LIMIT) return refuse(roomError('room/full'));
+  return {
+    ok: true,
+    room: { ...bump(room, p.now), next: [...waiting, { id: p.id, name: p.name, tokenHash: p.tokenHash }] },
+    note: { kind: 'join-next', seat: null, detail: { name: p.name, place: waiting.length } },
+  };
+}
+
+/** Someone waiting for the next game leaves the queue. */
+export function leaveNext(room: RoomRecord, p: { id: string; now: number }): Change {
+  const waiting = nextPlayersOf(room);
+  const place = waiting.findIndex((n) => n.id === p.id);
+  if (place === -1) return refuse(roomError('room/bad-token'));
+  return {
+    ok: true,
+    room: { ...bump(room, p.now), next: waiting.filter((n) => n.id !== p.id) },
+    note: { kind: 'leave', seat: null, detail: { place } },
+  };
+}
+
+/** A player fixes their name in the lobby, checked as a joining name is. */
+export function rename(room: RoomRecord, p: { seat: number; name: string; now: number }): Change {
+  if (room.status !== 'lobby') return refuse(roomError('room/not-in-lobby'));
+  if (room.seats[p.seat] === undefined) return refuse(roomError('room/unknown-seat'));
+  const named = seatNamed(room, p.name);
+  if ((named !== -1 && named !== p.seat) || nextPlayerNamed(room, p.name)) return refuse(roomError('room/name-taken'));
+  return {
+    ok: true,
+    room: { ...bump(room, p.now), seats: room.seats.map((s, i) => (i === p.seat ? { ...s, name: p.name } : s)) },
+    note: { kind: 'rename', seat: p.seat, detail: { name: p.name } },
+  };
+}
+
+/** The lead makes a one-time code for an away seat (the service checks it is away); a newer code replaces an older one. */
+export function offerHandOver(room: RoomRecord, p: { seat: number; codeHash: string; now: number }): Change {
+  const seat = room.seats[p.seat];
+  if (seat === undefined) return refuse(roomError('room/unknown-seat'));
+  if (room.status === 'lobby') return refuse(roomError('room/not-playing'));
+  const seats = room.seats.map((s, i) => (i === p.seat ? { ...s, handOverHash: p.codeHash } : s));
+  return { ok: true, room: { ...bump(room, p.now), seats }, note: { kind: 'hand-over', seat: p.seat, detail: {} } };
 }
 
 /** A player takes the lead from the seat that had it (the service checks that its phone is away). */
@@ -176,35 +367,40 @@ function rematchGame(room: RoomRecord, keptSeats: number[]): RoomRecord['game'] 
   return { ...room.game, options: game.rematchOptions(room.game.options, seated) };
 }
 
-/** Back to the lobby with the same players (vacant seats are dropped), ready for any game. */
+/**
+ * Back to the lobby with the same players (vacant seats are dropped), ready
+ * for any game; those who came during the game take seats after them.
+ */
 export function rematch(room: RoomRecord, now: number): Change {
   if (room.status === 'lobby') return refuse(roomError('room/not-playing'));
   const kept = room.seats.flatMap((s, i) => (s.tokenHash === null ? [] : [{ seat: s, was: i }]));
   const lead = kept.findIndex((k) => k.was === room.lead);
+  const lobby = seatNextPlayers({
+    ...bump(room, now),
+    game: rematchGame(room, kept.map((k) => k.was)),
+    status: 'lobby',
+    seats: kept.map((k) => ({ ...k.seat, awaySince: null, handOverHash: null })),
+    lead: lead !== -1 ? lead : kept.length > 0 ? 0 : null,
+    play: null,
+    finishedAt: null,
+    deadline: null,
+    turnDeadline: null,
+  });
   return {
     ok: true,
-    room: {
-      ...bump(room, now),
-      game: rematchGame(room, kept.map((k) => k.was)),
-      status: 'lobby',
-      seats: kept.map((k) => k.seat),
-      lead: lead !== -1 ? lead : kept.length > 0 ? 0 : null,
-      play: null,
-      finishedAt: null,
-      deadline: null,
-    },
-    note: { kind: 'rematch', seat: null, detail: { seats: kept.length } },
+    room: lobby,
+    note: { kind: 'rematch', seat: null, detail: { seats: kept.length, joined: lobby.seats.length - kept.length } },
   };
 }
 
 /** What the log keeps about a move, beside its seat and time: all it takes to play it again. */
 const LoggedMove = z.object({
-  by: z.enum(['seat', 'lead', 'host', 'timer']),
+  by: z.enum(['seat', 'lead', 'host', 'timer', 'away']),
   action: z.unknown(),
   key: z.string().optional(),
 });
 
-/** Who made a move: the seat itself, the lead or the host for a vacant seat, or the turn timer's default. */
+/** Who made a move: the seat itself, the lead or the host for a vacant or away seat, the turn timer's default, or the away default. */
 export type MoveBy = z.infer<typeof LoggedMove>['by'];
 
 /** A move to play: the seat it is for, its payload, who made it, when, and the key a retry of it would carry. */
@@ -213,7 +409,7 @@ export interface Move {
   action: unknown;
   by: MoveBy;
   now: number;
-  /** Null for the turn timer's default, which no client retries. */
+  /** Null for a timed default (turn timer or away), which no client retries. */
   key: string | null;
 }
 

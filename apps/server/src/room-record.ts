@@ -1,4 +1,4 @@
-import type { TimerSeconds } from '@rollcall/protocol';
+import { DEFAULT_WHEN_AWAY, type TimerSeconds, type WhenAway } from '@rollcall/protocol';
 import { seedGenerator, type GeneratorState } from '@rollcall/rules';
 import { sameHash } from './secrets.js';
 
@@ -12,6 +12,26 @@ export interface SeatRecord {
   name: string;
   /** Hash of the seat token; null once the seat was removed during a game (vacant). */
   tokenHash: string | null;
+  /**
+   * During a game: since when no phone has held the seat (a vacant seat stays
+   * away); null or absent while one does. Stored, unlike who is connected, so
+   * the away default is due at the same time on every node and after a restart.
+   */
+  awaySince?: number | null;
+  /** The token the seat had before its player took it back on a new phone, to tell that token's holder why it stopped working. */
+  formerTokenHash?: string | null;
+  /** When its player last took it back on a new phone. */
+  newPhoneAt?: number | null;
+  /** Hash of the one-time code the lead made to hand this away seat to a new phone. */
+  handOverHash?: string | null;
+}
+
+/** Someone who came during a game: watches now, and is seated when the room is back in its lobby. */
+export interface NextPlayer {
+  /** The seat id they will have; their connections are addressed by it from the start. */
+  id: string;
+  name: string;
+  tokenHash: string;
 }
 
 /** An accepted action id and the version it produced, so a retry gets the same answer. */
@@ -42,8 +62,19 @@ export interface RoomRecord {
   spectatorsAllowed: boolean;
   game: { id: string; options: Record<string, unknown> } | null;
   timerSeconds: TimerSeconds;
-  /** When the turn timer fires (epoch ms); null while nothing is timed. */
+  /**
+   * When the next timed default is due (epoch ms): the turn timer's, or an
+   * away seat's; null while nothing is timed. Stores index rooms by it.
+   */
   deadline: number | null;
+  /** When the turn timer runs out, shown as its countdown; absent in records from before away defaults, where `deadline` was it. */
+  turnDeadline?: number | null;
+  /** When the game began waiting on its current choices (see `stepVersion`); an away seat's grace starts no earlier. */
+  stepAt?: number;
+  /** "When a phone is away"; absent means the default. */
+  whenAway?: WhenAway;
+  /** Those who came during a game, in the order they came. */
+  next?: NextPlayer[];
   /**
    * The version at which the game began waiting on its current choices. A move
    * based on an older version is stale; moves by other seats in between are not
@@ -86,6 +117,21 @@ export function newRoom(p: { code: string; now: number; seed: Uint8Array; hostTo
   };
 }
 
+/** When the turn timer runs out, or null. */
+export function turnDeadlineOf(room: RoomRecord): number | null {
+  return room.turnDeadline === undefined ? room.deadline : room.turnDeadline;
+}
+
+/** The room's "When a phone is away". */
+export function whenAwayOf(room: RoomRecord): WhenAway {
+  return room.whenAway ?? DEFAULT_WHEN_AWAY;
+}
+
+/** Those waiting for the next game, in the order they came. */
+export function nextPlayersOf(room: RoomRecord): NextPlayer[] {
+  return room.next ?? [];
+}
+
 /** Who holds a token in a room. */
 export type Holder = { role: 'seat'; seat: number; seatId: string } | { role: 'host' };
 
@@ -95,6 +141,17 @@ export function holderOf(room: RoomRecord, tokenHash: string): Holder | null {
   const seat = room.seats.findIndex((s) => s.tokenHash !== null && sameHash(s.tokenHash, tokenHash));
   const record = room.seats[seat];
   return record === undefined ? null : { role: 'seat', seat, seatId: record.id };
+}
+
+/** Why a token that holds nothing here is refused: a seat its player took back elsewhere says so. */
+export function tokenRefusal(room: RoomRecord, tokenHash: string): 'room/seat-moved' | 'room/bad-token' {
+  const moved = room.seats.some((s) => s.formerTokenHash != null && sameHash(s.formerTokenHash, tokenHash));
+  return moved ? 'room/seat-moved' : 'room/bad-token';
+}
+
+/** The place in the queue for the next game that a token holds, or null. */
+export function nextPlayerOf(room: RoomRecord, tokenHash: string): NextPlayer | null {
+  return nextPlayersOf(room).find((n) => sameHash(n.tokenHash, tokenHash)) ?? null;
 }
 
 /** True when the holder may run the room: the host screen or the lead's seat. */

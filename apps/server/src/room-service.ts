@@ -4,16 +4,20 @@ import {
   CODE_MAX_LENGTH,
   Configure,
   CreateRoom,
+  HandOver,
   JoinRoom,
+  Leave,
   PlayDefault,
   Rematch,
   RemoveSeat,
+  Rename,
   SetLock,
   Start,
   TakeLead,
   roomError,
   type ActionResult,
   type ErrorBody,
+  type HandedOver,
   type Joined,
   type Reply,
 } from '@rollcall/protocol';
@@ -25,10 +29,19 @@ import { AudienceRefresh } from './audience-refresh.js';
 import type { Audience, Delivery, Membership } from './delivery.js';
 import {
   addPlayer,
+  awayDefaultsDue,
   configure,
+  joinNext,
+  leave,
+  leaveNext,
+  markPresence,
+  offerHandOver,
   playAction,
+  reclaimSeat,
   rematch,
   removeSeat,
+  rename,
+  seatNamed,
   setLock,
   startGame,
   takeLead,
@@ -36,11 +49,29 @@ import {
   type ChangeNote,
   type MoveBy,
 } from './room-changes.js';
-import { canLead, holderOf, newRoom, type Holder, type RoomRecord } from './room-record.js';
-import { hashToken, newId, newRoomCode, newToken, type RandomIndex } from './secrets.js';
+import {
+  canLead,
+  holderOf,
+  newRoom,
+  nextPlayerOf,
+  nextPlayersOf,
+  tokenRefusal,
+  turnDeadlineOf,
+  type Holder,
+  type RoomRecord,
+} from './room-record.js';
+import {
+  hashToken,
+  newHandOverCode,
+  newId,
+  newRoomCode,
+  newToken,
+  sameHash,
+  type RandomIndex,
+} from './secrets.js';
 import type { RoomStore } from './store/room-store.js';
 import { TurnTimers } from './turn-timers.js';
-import { publicView, samePart, seatPart } from './views.js';
+import { publicView, samePart, seatPart, type Presence } from './views.js';
 
 /** Everything the room service works with; all of it injected. */
 export interface RoomServiceDeps {
@@ -87,14 +118,25 @@ interface Joiner {
   seatId: string | null;
 }
 
-/** Whose move it is and who makes it: the seat itself, or the lead or host for a vacant seat. */
+/** Whose move it is and who makes it: the seat itself, or the lead or host for a vacant (or away) seat. */
 interface Acting {
   seat: number;
-  by: Exclude<MoveBy, 'timer'>;
+  by: Exclude<MoveBy, 'timer' | 'away'>;
 }
+
+/** Which seats the lead or host may play for: only vacant ones, or away ones too. */
+type Reach = 'vacant' | 'away';
 
 const fail = <T>(error: ErrorBody): Reply<T> => ({ ok: false, error });
 const refuse = <T>(error: ErrorBody): Decision<T> => ({ kind: 'refuse', error });
+/** Commit a change that lets a connection in, then put it in the room (`effects`). */
+const letIn = (change: Extract<Change, { ok: true }>, value: Joined, effects: () => void): Decision<Joined> => ({
+  kind: 'commit',
+  room: change.room,
+  note: change.note,
+  value,
+  effects,
+});
 const committed = (change: Extract<Change, { ok: true }>): Decision<ActionResult> => ({
   kind: 'commit',
   room: change.room,
@@ -106,6 +148,12 @@ function parse<S extends z.ZodType>(schema: S, payload: unknown): z.infer<S> | n
   const parsed = schema.safeParse(payload);
   return parsed.success ? parsed.data : null;
 }
+
+/** Refuse a token that holds nothing here, saying so when its seat moved to another phone. */
+const badToken = <T>(room: RoomRecord, token: string): Decision<T> => refuse(roomError(tokenRefusal(room, hashToken(token))));
+
+/** Every connection id a room's views may go to by seat: its seats', and those waiting for the next game. */
+const audienceIds = (room: RoomRecord): string[] => [...room.seats.map((s) => s.id), ...nextPlayersOf(room).map((n) => n.id)];
 
 /** Why a create or join payload was refused: a name out of bounds gets its own message. */
 function joinRefusal(schema: z.ZodType, payload: unknown): ErrorBody {
@@ -123,6 +171,7 @@ export class RoomService {
   private readonly queues = new Map<string, Promise<unknown>>();
   private readonly timers: TurnTimers;
   private readonly audience: AudienceRefresh;
+  private presenceFrozen = false;
 
   constructor(private readonly deps: RoomServiceDeps) {
     this.timers = new TurnTimers(deps.clock, (code, deadline) => void this.onDeadline(code, deadline));
@@ -157,28 +206,17 @@ export class RoomService {
     if (p === null) return fail(joinRefusal(JoinRoom, payload));
     const { code } = p;
     return this.decide(code, async (room): Promise<Decision<Joined>> => {
-      const now = this.deps.clock.now();
       switch (p.as) {
-        case 'player': {
-          const seatToken = newToken();
-          const seatId = newId();
-          const change = addPlayer(room, { name: p.name, seatId, tokenHash: hashToken(seatToken), now });
-          if (!change.ok) return refuse(change.error);
-          const seat = change.room.seats.length - 1;
-          return {
-            kind: 'commit',
-            room: change.room,
-            note: change.note,
-            value: { code, role: 'seat', seat, seatToken },
-            effects: () => {
-              this.enter(connectionId, code, { role: 'seat', seatId });
-              this.roomLog(code, seat).info('player joined');
-            },
-          };
-        }
+        case 'player':
+          return room.status === 'lobby'
+            ? this.joinLobby(connectionId, room, p.name)
+            : this.joinDuringGame(connectionId, room, p.name);
+        case 'handover':
+          return this.joinByHandOver(connectionId, room, p.handover);
         case 'seat': {
           const holder = holderOf(room, hashToken(p.seatToken));
-          if (holder?.role !== 'seat') return refuse(roomError('room/bad-token'));
+          if (holder === null) return this.resumeNextPlayer(connectionId, room, p.seatToken);
+          if (holder.role !== 'seat') return refuse(roomError('room/bad-token'));
           return {
             kind: 'answer',
             value: { code, role: 'seat', seat: holder.seat, seatToken: p.seatToken },
@@ -208,11 +246,144 @@ export class RoomService {
     });
   }
 
-  /** Lead or host: choose the game, its options and the turn timer. */
+  /** A new seat in the lobby; the first player to join leads. */
+  private joinLobby(connectionId: string, room: RoomRecord, name: string): Decision<Joined> {
+    const seatToken = newToken();
+    const seatId = newId();
+    const now = this.deps.clock.now();
+    const change = addPlayer(room, { name, seatId, tokenHash: hashToken(seatToken), now });
+    if (!change.ok) return refuse(change.error);
+    const seat = change.room.seats.length - 1;
+    return letIn(change, { code: room.code, role: 'seat', seat, seatToken }, () => {
+      this.enter(connectionId, room.code, { role: 'seat', seatId });
+      this.roomLog(room.code, seat).info('player joined');
+    });
+  }
+
+  /**
+   * A tokenless join once a game has started: a seat's own name takes it back
+   * on this phone, and a new name watches and waits for the next game.
+   */
+  private joinDuringGame(connectionId: string, room: RoomRecord, name: string): Promise<Decision<Joined>> | Decision<Joined> {
+    const seat = seatNamed(room, name);
+    if (seat !== -1) return this.takeBack(connectionId, room, seat);
+    const seatToken = newToken();
+    const id = newId();
+    const change = joinNext(room, { name, id, tokenHash: hashToken(seatToken), now: this.deps.clock.now() });
+    if (!change.ok) return refuse(change.error);
+    return letIn(change, { code: room.code, role: 'seat', seatToken, next: true }, () => {
+      // Addressed as the seat they will have: its views reach them the moment they are seated.
+      this.enter(connectionId, room.code, { role: 'seat', seatId: id });
+      this.roomLog(room.code).info('player joined for the next game');
+    });
+  }
+
+  /** A new phone with the one-time code the lead made takes that seat. */
+  private joinByHandOver(connectionId: string, room: RoomRecord, code: string): Promise<Decision<Joined>> | Decision<Joined> {
+    const hash = hashToken(code);
+    const seat = room.seats.findIndex((s) => s.handOverHash != null && sameHash(s.handOverHash, hash));
+    if (seat === -1) return refuse(roomError('room/bad-handover'));
+    return this.takeBack(connectionId, room, seat);
+  }
+
+  /**
+   * A seat goes to a new phone, by its name or by a hand-over code, while no
+   * phone holds it: the new phone gets a new token and the old phones lose it.
+   * A removed seat is nobody's to take back.
+   */
+  private async takeBack(connectionId: string, room: RoomRecord, seat: number): Promise<Decision<Joined>> {
+    const held = room.seats[seat];
+    if (held === undefined) return refuse(roomError('room/unknown-seat'));
+    if (held.tokenHash === null) return refuse(roomError('room/seat-removed'));
+    // Who is connected is not stored: ask the sockets, on every node. Without every node's word, the seat may be in use.
+    const presence = await this.deps.delivery.presence(room.code, [held.id]);
+    if (presence.connectedSeats.has(held.id) || presence.partial === true) return refuse(roomError('room/seat-in-use'));
+    const seatToken = newToken();
+    const change = reclaimSeat(room, { seat, tokenHash: hashToken(seatToken), now: this.deps.clock.now() });
+    if (!change.ok) return refuse(change.error);
+    return letIn(change, { code: room.code, role: 'seat', seat, seatToken }, () => {
+      this.deps.delivery.evictSeat(room.code, held.id, 'moved', connectionId);
+      this.enter(connectionId, room.code, { role: 'seat', seatId: held.id });
+      this.roomLog(room.code, seat).info('seat taken back on a new phone');
+    });
+  }
+
+  /** A token that holds no seat may hold a place for the next game: that phone watches again. */
+  private resumeNextPlayer(connectionId: string, room: RoomRecord, seatToken: string): Decision<Joined> {
+    const waiting = nextPlayerOf(room, hashToken(seatToken));
+    if (waiting === null) return badToken(room, seatToken);
+    return {
+      kind: 'answer',
+      value: { code: room.code, role: 'seat', seatToken, next: true },
+      joiner: { connectionId, seatId: waiting.id },
+      effects: () => {
+        this.deps.delivery.evictSeat(room.code, waiting.id, 'taken-over', connectionId);
+        this.enter(connectionId, room.code, { role: 'seat', seatId: waiting.id });
+      },
+    };
+  }
+
+  /** Lead or host: choose the game, its options, the turn timer and what happens when a phone is away. */
   configure(payload: unknown): Promise<Reply<ActionResult>> {
     return this.control(Configure, payload, (room, p, now) =>
-      configure(room, { game: p.game, options: p.options, timer: p.timer, now }),
+      configure(room, { game: p.game, options: p.options, timer: p.timer, whenAway: p.whenAway, now }),
     );
+  }
+
+  /**
+   * A player leaves from their phone: in the lobby the seat goes, in a game it
+   * becomes vacant as if removed; someone waiting for the next game gives up
+   * their place. The room's other phones on that seat are told; this one
+   * simply goes.
+   */
+  leave(connectionId: string, payload: unknown): Promise<Reply<ActionResult>> {
+    const p = parse(Leave, payload);
+    if (p === null) return Promise.resolve(fail(roomError('room/bad-request')));
+    return this.decide(p.code, (room) => {
+      const hash = hashToken(p.token);
+      const holder = holderOf(room, hash);
+      const now = this.deps.clock.now();
+      const waiting = holder === null ? nextPlayerOf(room, hash) : null;
+      if (holder?.role === 'host') return refuse(roomError('room/unknown-seat'));
+      const seatId = holder?.seatId ?? waiting?.id;
+      if (seatId === undefined) return badToken(room, p.token);
+      const change = holder !== null ? leave(room, { seat: holder.seat, now }) : leaveNext(room, { id: seatId, now });
+      if (!change.ok) return refuse(change.error);
+      return { ...committed(change), effects: () => this.deps.delivery.evictSeat(room.code, seatId, 'removed', connectionId) };
+    });
+  }
+
+  /** A player changes their name in the lobby; the same checks as joining. */
+  rename(payload: unknown): Promise<Reply<ActionResult>> {
+    const p = parse(Rename, payload);
+    if (p === null) return Promise.resolve(fail(joinRefusal(Rename, payload)));
+    return this.decide(p.code, (room) => {
+      const holder = holderOf(room, hashToken(p.token));
+      if (holder === null) return badToken(room, p.token);
+      if (holder.role !== 'seat') return refuse(roomError('room/unknown-seat'));
+      const change = rename(room, { seat: holder.seat, name: p.name, now: this.deps.clock.now() });
+      return change.ok ? committed(change) : refuse(change.error);
+    });
+  }
+
+  /** Lead or host: a one-time code that gives an away seat to a new phone (shown as text and a QR code). */
+  handOver(payload: unknown): Promise<Reply<HandedOver>> {
+    const p = parse(HandOver, payload);
+    if (p === null) return Promise.resolve(fail(roomError('room/bad-request')));
+    return this.decide(p.code, async (room): Promise<Decision<HandedOver>> => {
+      const holder = holderOf(room, hashToken(p.token));
+      if (holder === null) return badToken(room, p.token);
+      if (!canLead(room, holder)) return refuse(roomError('room/not-lead'));
+      const seat = room.seats[p.seat];
+      if (seat === undefined) return refuse(roomError('room/unknown-seat'));
+      if (seat.tokenHash === null) return refuse(roomError('room/seat-removed'));
+      const presence = await this.deps.delivery.presence(room.code, [seat.id]);
+      if (presence.connectedSeats.has(seat.id)) return refuse(roomError('room/seat-not-away'));
+      const handover = newHandOverCode();
+      const change = offerHandOver(room, { seat: p.seat, codeHash: hashToken(handover), now: this.deps.clock.now() });
+      if (!change.ok) return refuse(change.error);
+      return { kind: 'commit', room: change.room, note: change.note, value: { handover } };
+    });
   }
 
   /** Lead or host: lock the room and allow or refuse spectators. */
@@ -257,7 +428,7 @@ export class RoomService {
     if (p === null) return Promise.resolve(fail(roomError('room/bad-request')));
     return this.decide(p.code, async (room) => {
       const holder = holderOf(room, hashToken(p.token));
-      if (holder === null) return refuse(roomError('room/bad-token'));
+      if (holder === null) return badToken(room, p.token);
       if (holder.role !== 'seat') return refuse(roomError('room/unknown-seat'));
       if (room.lead === holder.seat) return { kind: 'answer', value: { version: room.version } };
       const lead = room.lead === null ? undefined : room.seats[room.lead];
@@ -278,14 +449,14 @@ export class RoomService {
   act(payload: unknown): Promise<Reply<ActionResult>> {
     const p = parse(ActionEnvelope, payload);
     if (p === null) return Promise.resolve(fail(roomError('room/bad-request')));
-    return this.move(p, () => ({ action: p.action }));
+    return this.move(p, 'vacant', () => ({ action: p.action }));
   }
 
-  /** The lead or host plays a vacant seat's default: the move the turn timer would make for it. */
+  /** The lead or host plays a vacant or away seat's default ("Play for Ann now"): the move the turn timer would make for it. */
   playDefault(payload: unknown): Promise<Reply<ActionResult>> {
     const p = parse(PlayDefault, payload);
     if (p === null) return Promise.resolve(fail(roomError('room/bad-request')));
-    return this.move(p, (room, acting) => {
+    return this.move(p, 'away', (room, acting) => {
       if (acting.by === 'seat') return roomError('room/seat-occupied');
       if (room.status !== 'playing' || room.game === null) return roomError('room/not-playing');
       const awaited = findGame(room.game.id)
@@ -301,12 +472,13 @@ export class RoomService {
    */
   private move(
     p: { code: string; token: string; id: string; version?: number | undefined; seat?: number | undefined },
+    reach: Reach,
     what: (room: RoomRecord, acting: Acting) => { action: unknown } | ErrorBody,
   ): Promise<Reply<ActionResult>> {
     return this.decide(p.code, async (room): Promise<Decision<ActionResult>> => {
       const holder = holderOf(room, hashToken(p.token));
-      if (holder === null) return refuse(roomError('room/bad-token'));
-      const acting = this.actingSeat(room, holder, p.seat);
+      if (holder === null) return badToken(room, p.token);
+      const acting = this.actingSeat(room, holder, p.seat, reach);
       if ('error' in acting) return refuse(acting.error);
       const key = `${holder.role === 'host' ? 'host' : holder.seatId}:${acting.seat}:${p.id}`;
       const earlier = room.recentActions.find((a) => a.key === key);
@@ -326,7 +498,11 @@ export class RoomService {
     });
   }
 
-  /** A connection left: the room's public view shows who is still there; no seat's own part changed. */
+  /**
+   * A connection left: the room's public view shows who is still there, and a
+   * seat left with no phone during a game is marked away (see `publish`); no
+   * seat's own part changed.
+   */
   presenceChanged(membership: Membership): void {
     if (membership.audience.role === 'host' && membership.audience.controls) return;
     this.audience.changed(membership.code);
@@ -386,7 +562,7 @@ export class RoomService {
     };
   }
 
-  private actingSeat(room: RoomRecord, holder: Holder, named: number | undefined): Acting | { error: ErrorBody } {
+  private actingSeat(room: RoomRecord, holder: Holder, named: number | undefined, reach: Reach): Acting | { error: ErrorBody } {
     if (holder.role === 'seat' && (named === undefined || named === holder.seat)) {
       return { seat: holder.seat, by: 'seat' };
     }
@@ -394,7 +570,9 @@ export class RoomService {
     if (!canLead(room, holder)) return { error: roomError('room/not-lead') };
     const target = room.seats[named];
     if (target === undefined) return { error: roomError('room/unknown-seat') };
-    if (target.tokenHash !== null) return { error: roomError('room/seat-occupied') };
+    // The stored mark, not a fresh look at the sockets: it is what the away default goes by too.
+    const away = reach === 'away' && target.awaySince != null;
+    if (target.tokenHash !== null && !away) return { error: roomError('room/seat-occupied') };
     return { seat: named, by: holder.role === 'host' ? 'host' : 'lead' };
   }
 
@@ -408,7 +586,7 @@ export class RoomService {
     if (p === null) return Promise.resolve(fail(roomError('room/bad-request')));
     return this.decide(p.code, (room) => {
       const holder = holderOf(room, hashToken(p.token));
-      if (holder === null) return refuse(roomError('room/bad-token'));
+      if (holder === null) return badToken(room, p.token);
       if (!canLead(room, holder)) return refuse(roomError('room/not-lead'));
       const result = change(room, p, this.deps.clock.now());
       if (!result.ok) return refuse(result.error);
@@ -461,19 +639,31 @@ export class RoomService {
     if (finished) log.info('game finished');
   }
 
-  /** The turn timer ran out: every seat still awaited gets the game's default. */
+  /**
+   * A deadline came: when the turn timer ran out, every seat still awaited
+   * gets the game's default; otherwise the away seats whose grace is over do.
+   * A seat marked away whose phone is back is marked back instead.
+   */
   private async onDeadline(code: string, deadline: number): Promise<void> {
     await this.serial(code, async () => {
-      let room = await this.deps.store.load(code);
-      if (room?.status !== 'playing' || room.deadline !== deadline || room.game === null) return;
-      const game = findGame(room.game.id);
+      const loaded = await this.deps.store.load(code);
+      if (loaded?.status !== 'playing' || loaded.deadline !== deadline || loaded.game === null) return;
+      const game = findGame(loaded.game.id);
       if (game === undefined) return;
+      const start = loaded;
+      const turnOver = (turnDeadlineOf(loaded) ?? Number.POSITIVE_INFINITY) <= deadline;
+      let room: RoomRecord | null = turnOver
+        ? loaded
+        : await this.notePresence(loaded, await this.deps.delivery.presence(code, audienceIds(loaded)));
+      const awaited = game.awaiting(room.play);
+      const dueAway = awayDefaultsDue(room, awaited.map((a) => a.seat));
+      const due = (seat: number) => turnOver || (dueAway.get(seat) ?? Number.POSITIVE_INFINITY) <= deadline;
+      const by = turnOver ? 'timer' : 'away';
       const step = room.stepVersion;
-      const start = room;
-      for (const { seat, fallback } of game.awaiting(room.play)) {
+      for (const { seat, fallback } of awaited) {
         if (room.status !== 'playing' || room.stepVersion !== step) break;
-        if (!game.awaiting(room.play).some((a) => a.seat === seat)) continue;
-        const change = playAction(room, { seat, action: fallback, by: 'timer', now: this.deps.clock.now(), key: null });
+        if (!due(seat) || !game.awaiting(room.play).some((a) => a.seat === seat)) continue;
+        const change = playAction(room, { seat, action: fallback, by, now: this.deps.clock.now(), key: null });
         if (!change.ok) {
           this.roomLog(code, seat).error({ error: change.error }, 'the game refused its own timer default');
           continue;
@@ -483,7 +673,7 @@ export class RoomService {
           room = await this.deps.store.load(code);
           break;
         }
-        this.roomLog(code, seat).info({ version: change.room.version }, 'turn timer played the default');
+        this.roomLog(code, seat).info({ version: change.room.version, by }, 'played the default');
         this.afterCommit(room, change.room, change.note);
         room = change.room;
       }
@@ -491,7 +681,7 @@ export class RoomService {
         this.timers.set(code, room.status === 'playing' ? room.deadline : null);
         await this.publish(room, start);
       }
-    }).catch((err: unknown) => this.roomLog(code).error({ err }, 'turn timer failed'));
+    }).catch((err: unknown) => this.roomLog(code).error({ err }, 'timed default failed'));
   }
 
   private enter(connectionId: string, code: string, audience: Audience): void {
@@ -547,10 +737,12 @@ export class RoomService {
    * shows a new view with an old part. The change is already stored, so a
    * failure here is logged and never turned into a refusal.
    */
-  private async publish(room: RoomRecord, known?: RoomRecord): Promise<void> {
+  private async publish(stored: RoomRecord, known?: RoomRecord): Promise<void> {
+    let room = stored;
     try {
       const { delivery } = this.deps;
-      const presence = await delivery.presence(room.code, room.seats.map((s) => s.id));
+      const presence = await delivery.presence(room.code, audienceIds(room));
+      room = await this.notePresence(room, presence);
       for (const s of room.seats) {
         if (!presence.connectedSeats.has(s.id) || (known !== undefined && samePart(known, room, s.id))) continue;
         const part = seatPart(room, s.id);
@@ -560,6 +752,27 @@ export class RoomService {
     } catch (err) {
       this.roomLog(room.code).error({ err, version: room.version }, 'could not send views');
     }
+  }
+
+  /**
+   * Store who has a phone during a game, when the record says otherwise: a
+   * seat's away time must be the same on every node and after a restart for
+   * its default to be played once. A partial answer (a node did not reply)
+   * proves nothing, and another writer getting in first leaves it to them.
+   */
+  private async notePresence(room: RoomRecord, presence: Presence): Promise<RoomRecord> {
+    if (presence.partial === true || this.presenceFrozen) return room;
+    const change = markPresence(room, { connected: presence.connectedSeats, now: this.deps.clock.now() });
+    if (change === null || !change.ok) return room;
+    const entry = { ...change.note, version: change.room.version, at: change.room.updatedAt };
+    if (!(await this.deps.store.commit(change.room, room.version, entry))) return room;
+    this.afterCommit(room, change.room, change.note);
+    return change.room;
+  }
+
+  /** Stop recording presence: on shutdown every phone drops because the server goes, not because its player did. */
+  freezePresence(): void {
+    this.presenceFrozen = true;
   }
 
   private roomLog(room: string, seat: number | null = null): Logger {

@@ -10,6 +10,11 @@ export function newRoomCode(length: number = CODE_LENGTH, pick: RandomIndex = ra
   return Array.from({ length }, () => CODE_ALPHABET[pick(CODE_ALPHABET.length)]).join('');
 }
 
+/** A one-time code that hands an away seat to a new phone; only the lead's screen shows it, and it works once. */
+export function newHandOverCode(): string {
+  return Array.from({ length: 6 }, () => CODE_ALPHABET[randomInt(CODE_ALPHABET.length)]).join('');
+}
+
 /** A seat or host token: 144 random bits, URL-safe. */
 export function newToken(): string {
   return randomBytes(18).toString('base64url');

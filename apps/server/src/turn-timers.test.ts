@@ -27,4 +27,31 @@ describe('turn timers', () => {
     clock.advance(0);
     expect(fired).toEqual([4_000]);
   });
+
+  it('fire at once when set again after the clock jumped past a deadline its timer has not reached', () => {
+    // A clock whose time can jump while the timers it scheduled keep their real delays.
+    let time = 0;
+    const scheduled: { ms: number; fn: () => void; cancelled: boolean }[] = [];
+    const clock = {
+      now: () => time,
+      schedule(ms: number, fn: () => void) {
+        const entry = { ms, fn, cancelled: false };
+        scheduled.push(entry);
+        return { cancel: () => void (entry.cancelled = true) };
+      },
+    };
+    const fired: number[] = [];
+    const timers = new TurnTimers(clock, (_code, deadline) => fired.push(deadline));
+    timers.set('ABCD', 30_000);
+    timers.set('ABCD', 30_000);
+    expect(scheduled).toHaveLength(1);
+    time = 40_000;
+    timers.set('ABCD', 30_000);
+    expect(scheduled.map((s) => [s.ms, s.cancelled])).toEqual([
+      [30_000, true],
+      [-10_000, false],
+    ]);
+    scheduled[1]?.fn();
+    expect(fired).toEqual([30_000]);
+  });
 });

@@ -18,7 +18,8 @@ export class TurnTimers {
   set(code: string, deadline: number | null): void {
     if (this.stopped) return;
     const current = this.timers.get(code);
-    if (current?.deadline === deadline) return;
+    // Set again once the clock is past it, the timer has not fired: the clock jumped (a sleep, a correction), so fire now.
+    if (current?.deadline === deadline && (deadline === null || deadline > this.clock.now())) return;
     current?.handle.cancel();
     this.timers.delete(code);
     if (deadline === null) return;

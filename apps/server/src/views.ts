@@ -1,11 +1,14 @@
 import type { PublicRoomView, SeatInfo, SeatPart } from '@rollcall/protocol';
 import { findGame, type AnyGame } from '@rollcall/rules';
-import type { RoomRecord } from './room-record.js';
+import { nextPlayersOf, turnDeadlineOf, whenAwayOf, type RoomRecord } from './room-record.js';
 
 /** Who is connected to a room right now; not part of the stored room. */
 export interface Presence {
+  /** The ids asked about (seats, and those waiting for the next game) that have a connection. */
   connectedSeats: ReadonlySet<string>;
   spectators: number;
+  /** Set when some node did not answer: a seat not listed may still be connected there. */
+  partial?: true;
 }
 
 /** The game of a room while it has one on (or just finished), else undefined. */
@@ -22,7 +25,10 @@ export function publicView(room: RoomRecord, presence: Presence): PublicRoomView
     name: s.name,
     connected: presence.connectedSeats.has(s.id),
     vacant: s.tokenHash === null,
+    awaySince: room.status === 'playing' ? (s.awaySince ?? null) : null,
+    newPhoneAt: s.newPhoneAt ?? null,
   }));
+  const waiting = nextPlayersOf(room);
   return {
     code: room.code,
     version: room.version,
@@ -31,9 +37,12 @@ export function publicView(room: RoomRecord, presence: Presence): PublicRoomView
     lead: room.lead,
     locked: room.locked,
     spectatorsAllowed: room.spectatorsAllowed,
-    spectators: presence.spectators,
+    // Those waiting for the next game watch even where spectators are refused: they hold a place.
+    spectators: presence.spectators + waiting.filter((n) => presence.connectedSeats.has(n.id)).length,
+    whenAway: whenAwayOf(room),
+    nextPlayers: waiting.map((n) => n.name),
     game: room.game === null ? null : { id: room.game.id, options: room.game.options },
-    timer: { seconds: room.timerSeconds, deadline: room.deadline },
+    timer: { seconds: room.timerSeconds, deadline: turnDeadlineOf(room) },
     awaiting: game !== undefined && room.status === 'playing' ? game.awaiting(room.play).map((a) => a.seat) : [],
     outcome: game !== undefined ? game.outcome(room.play) : null,
     // A spectator sees what anyone may see; the host screen sees the same.

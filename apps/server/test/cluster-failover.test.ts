@@ -54,11 +54,12 @@ describe('a node killed in the middle of a round', () => {
 
     // Nothing was lost: Ann's carry is there, and her retry is answered, not applied again.
     const annBack = latest(t.players[0]!.client);
-    expect(annBack.version).toBe(accepted.version);
+    // Later versions only note the phones away and back as they moved nodes.
+    expect(annBack.version).toBeGreaterThanOrEqual(accepted.version);
     if (annBack.play?.kind !== 'seat') throw new Error('no sheet');
     expect(annBack.play.me.pendingCarry).toEqual([0, 2]);
     expect(await t.players[0]!.client.request(ClientEvent.action, annMove)).toEqual({ ok: true, value: accepted });
-    await t.host.waitForView((v) => v.version === accepted.version && v.seats.every((s) => s.connected));
+    await t.host.waitForView((v) => v.version >= accepted.version && v.seats.every((s) => s.connected && s.awaySince === null));
 
     // The dead node's deadline passes on the survivor: it takes the timer over and plays Bob's and Cy's defaults.
     await survivor.stepClock();
@@ -70,7 +71,9 @@ describe('a node killed in the middle of a round', () => {
     expect(survivor.output.some((line) => line.includes('taking over overdue turn timers'))).toBe(true);
     const store = openRedisStore(cluster.redis.url, pino({ level: 'silent' }));
     try {
-      const timed = (await store.log(t.code)).filter((e) => e.version > accepted.version && e.version <= lineC.version);
+      const timed = (await store.log(t.code)).filter(
+        (e) => e.kind === 'action' && e.version > accepted.version && e.version <= lineC.version,
+      );
       expect(timed.map((e) => [e.seat, e.detail.by, e.detail.action])).toEqual([
         [1, 'timer', { type: 'carry', dice: [] }],
         [2, 'timer', { type: 'carry', dice: [] }],

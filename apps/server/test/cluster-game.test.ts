@@ -3,9 +3,8 @@ import { ClientEvent } from '@rollcall/protocol';
 import pino from 'pino';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { connectRedis } from '../src/redis-client.js';
-import { openRedisStore } from '../src/store/redis-store.js';
 import type { LogEntry } from '../src/store/room-store.js';
-import { startCluster, type TestCluster } from './cluster.js';
+import { startCluster, storedLog as storedLogOf, type TestCluster } from './cluster.js';
 import { openTable, takeOverSeat, TestClient, type Table } from './harness.js';
 import {
   latest,
@@ -34,14 +33,7 @@ afterEach(() => {
   for (const c of extra.splice(0)) c.close();
 });
 
-async function storedLog(code: string): Promise<LogEntry[]> {
-  const store = openRedisStore(cluster.redis.url, pino({ level: 'silent' }));
-  try {
-    return await store.log(code);
-  } finally {
-    await store.close();
-  }
-}
+const storedLog = (code: string): Promise<LogEntry[]> => storedLogOf(cluster, code);
 
 /** A started game over two nodes: the host screen, Ann and Cy on the first; Bob and the spectator on the second. */
 async function startedTable(): Promise<Table> {

@@ -1,5 +1,8 @@
 /** Several server processes sharing one test redis-server, as `docker-compose.yml` runs them. */
 import { rmSync } from 'node:fs';
+import pino from 'pino';
+import { openRedisStore } from '../src/store/redis-store.js';
+import type { LogEntry } from '../src/store/room-store.js';
 import { freePort } from './free-port.js';
 import { spawnServer, tempDataDir, type SpawnedServer } from './harness.js';
 import { startRedis, type TestRedis } from './redis-server.js';
@@ -54,4 +57,14 @@ export async function startCluster(nodes: { clockStepMs?: number }[] = [{}, {}])
       await cleanUp();
     },
   };
+}
+
+/** A room's action log as the cluster's Redis holds it. */
+export async function storedLog(cluster: TestCluster, code: string): Promise<LogEntry[]> {
+  const store = openRedisStore(cluster.redis.url, pino({ level: 'silent' }));
+  try {
+    return await store.log(code);
+  } finally {
+    await store.close();
+  }
 }

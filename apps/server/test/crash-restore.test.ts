@@ -58,7 +58,8 @@ describe('a server killed right after an accepted action', () => {
     await settle(t, accepted.version);
 
     const annView = latest(ann.client);
-    expect(annView.version).toBe(accepted.version);
+    // Later versions only note phones away and back as they came in one by one.
+    expect(annView.version).toBeGreaterThanOrEqual(accepted.version);
     if (annView.play?.kind !== 'seat') throw new Error('no sheet');
     expect(annView.play.me.pendingCarry).toEqual([1, 4]);
     expect(latest(t.host).play?.seats[0]?.chosen).toBe(true);

@@ -54,7 +54,12 @@ function template(event: ClientEventName): Record<string, unknown> {
     case ClientEvent.start:
     case ClientEvent.takeLead:
     case ClientEvent.rematch:
+    case ClientEvent.leave:
       return creds;
+    case ClientEvent.rename:
+      return { ...creds, name: 'Zed' };
+    case ClientEvent.handOver:
+      return { ...creds, seat: 0 };
     case ClientEvent.removeSeat:
       return { ...creds, seat: 0 };
     case ClientEvent.action:

@@ -32,7 +32,9 @@ describe('a phone that drops and comes back', () => {
     const back = await phone.must(ClientEvent.joinRoom, { code: t.code, as: 'seat', seatToken: bob.token });
     expect(back).toEqual({ code: t.code, role: 'seat', seat: 1, seatToken: bob.token });
     const view = await phone.waitForView((v) => v.viewer.role === 'seat');
-    expect(view.version).toBe(version);
+    // One version on: the room records that his phone is back, so no away default comes for him.
+    expect(view.version).toBe(version + 1);
+    expect(view.seats[1]?.awaySince).toBeNull();
     if (view.play === null || (view.play as { kind: string }).kind !== 'seat') throw new Error('no sheet');
     expect((view.play as { me: { pendingCarry: number[] | null } }).me.pendingCarry).toEqual(
       [...(carried.type === 'carry' ? carried.dice : [])].sort((a, b) => a - b),

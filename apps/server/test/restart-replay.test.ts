@@ -68,6 +68,12 @@ describe('a server started on a file between whole records', () => {
     // The deadline set when line b was rolled still holds: Ann's and Cy's carries come from the timer.
     later.advance(30_000);
     const lineC = await tv.waitForView((v) => (v.play as { line?: string } | null)?.line === 'c');
-    expect(lineC.version).toBe(answer.version + 2);
+    // Ann's and Cy's phones never came back: the room notes them away, and the timer plays their carries.
+    const after = (await server.store.log(code)).filter((e) => e.version > answer.version && e.version <= lineC.version);
+    expect(after.filter((e) => e.kind === 'action').map((e) => [e.seat, e.detail.by])).toEqual([
+      [0, 'timer'],
+      [2, 'timer'],
+    ]);
+    expect(after.every((e) => e.kind === 'action' || e.kind === 'presence')).toBe(true);
   });
 });

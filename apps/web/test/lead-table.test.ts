@@ -51,7 +51,7 @@ describe("the lead's table controls", () => {
     expect(await tv.locator('.scores li', { hasText: 'Cy' }).getByText('choosing').count()).toBe(1);
 
     // The game waits on Bob's seat: the lead plays its default (carry nothing), and the others' moves roll line b.
-    const playDefault = players.getByRole('button', { name: 'Play default for Bob' });
+    const playDefault = players.getByRole('button', { name: 'Play for Bob now' });
     await saveScreenshot(ann, 'lead-table-phone');
     a11y['phone table'] = await seriousViolations(ann);
     await playDefault.tap();
@@ -63,7 +63,7 @@ describe("the lead's table controls", () => {
     for (const page of [ann, cy]) await expect.poll(() => phaseOf(page)).toBe('1-b-carry-open');
     // Next step, Bob's seat is waited on again; this time the TV, which may do what the lead does, plays it.
     await playDefault.waitFor();
-    const onTv = tv.getByRole('button', { name: 'Play default for Bob' });
+    const onTv = tv.getByRole('button', { name: 'Play for Bob now' });
     await saveScreenshot(tv, 'lead-table-tv');
     a11y['tv empty seat'] = await seriousViolations(tv);
     await onTv.click();
@@ -105,7 +105,7 @@ describe("the lead's table controls", () => {
     const a11y = { 'removed turn on the TV': await seriousViolations(tv) };
 
     // The TV plays the seat's defaults: a roll, then the best box for it; the turn passes to Ann.
-    const playDefault = tv.getByRole('button', { name: 'Play default for Bob' });
+    const playDefault = tv.getByRole('button', { name: 'Play for Bob now' });
     await playDefault.click();
     await annSheet.getByText('Bob (removed) is on').waitFor();
     await playDefault.click();

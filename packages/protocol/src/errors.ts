@@ -45,6 +45,16 @@ export const roomErrors = {
   'room/not-awaited': "The game isn't waiting on that seat.",
   /** A player can take the lead only while the lead's phone is away. */
   'room/lead-here': 'The lead is still here: ask them.',
+  /** A name that matches a seat still played on a connected phone: only the lead can free it. */
+  'room/seat-in-use': 'That player is playing on another phone — ask the lead.',
+  /** The name matches a seat the lead removed (or its player left): it cannot be taken back by name. */
+  'room/seat-removed': 'That seat was removed from this game. You can watch, and join the next game if the lead lets you in.',
+  /** The token's seat was taken back on another phone by its player's name. */
+  'room/seat-moved': 'This seat is now played on another phone.',
+  /** Only an away seat can be handed to a new phone or played for by the lead. */
+  'room/seat-not-away': "That seat's player is still here.",
+  /** A hand-over code that is wrong or was already used. */
+  'room/bad-handover': "That code doesn't hand over a seat any more. Ask the lead for a new one.",
   /** A test-only setting was used on a server not started in test mode. */
   'room/test-only': 'That setting is only available in test mode.',
   /** This address opened too many rooms in a short time. */

@@ -16,9 +16,15 @@ export const ClientEvent = {
   takeLead: 'room:take-lead',
   /** Lead or host: back to the lobby with the same seats, to play again (any game). */
   rematch: 'room:rematch',
+  /** A player leaves the room from their phone (in a game the seat becomes vacant). */
+  leave: 'room:leave',
+  /** A player changes their name in the lobby. */
+  rename: 'room:rename',
+  /** Lead or host: a one-time code that hands an away seat to a new phone. */
+  handOver: 'room:hand-over',
   /** A seat's move in the game (or the lead's move for a vacant seat). */
   action: 'game:action',
-  /** Lead or host: play the game's default move for a vacant seat it waits on. */
+  /** Lead or host: play the game's default move for a vacant or away seat it waits on. */
   playDefault: 'game:default',
 } as const;
 

@@ -23,6 +23,25 @@ export const Token = z.string().min(16).max(128);
 /** Turn timer choices, in seconds (0 = off). */
 export const TimerSeconds = z.union([z.literal(0), z.literal(30), z.literal(60), z.literal(120)]);
 
+/** What the room does when the game waits on a seat whose phones are all away: wait, or play its default (more may come). */
+export const AwayPlay = z.enum(['wait', 'default']);
+
+/** How long an away seat the game waits on is given before its default is played. */
+export const AwaySeconds = z.union([z.literal(15), z.literal(30), z.literal(60), z.literal(120)]);
+
+/** The room option "When a phone is away". */
+export const WhenAway = z.object({ play: AwayPlay, seconds: AwaySeconds });
+
+/** A room's "When a phone is away" until the lead picks another: the default after 30 s. */
+export const DEFAULT_WHEN_AWAY: WhenAway = { play: 'default', seconds: 30 };
+
+/** A code the lead shows to hand an away seat to a new phone: 6 letters from the room code alphabet. */
+export const HandOverCode = z
+  .string()
+  .trim()
+  .toUpperCase()
+  .regex(new RegExp(`^[${CODE_ALPHABET}]{6}$`));
+
 /** Test-only: a fixed dice seed (16 to 64 bytes as lowercase hex); refused unless the server runs in test mode. */
 export const TestSeed = z.string().regex(/^(?:[0-9a-f]{2}){16,64}$/);
 
@@ -41,6 +60,7 @@ export const JoinRoom = z.discriminatedUnion('as', [
   z.object({ code: RoomCode, as: z.literal('seat'), seatToken: Token }),
   z.object({ code: RoomCode, as: z.literal('spectator') }),
   z.object({ code: RoomCode, as: z.literal('host'), hostToken: Token.optional() }),
+  z.object({ code: RoomCode, as: z.literal('handover'), handover: HandOverCode }),
 ]);
 
 /** Who sends a room-level message: the room and the sender's seat or host token. */
@@ -52,6 +72,7 @@ export const Configure = z.object({
   game: z.string().min(1).max(40),
   options: z.record(z.string(), z.unknown()).default({}),
   timer: TimerSeconds.default(0),
+  whenAway: WhenAway.default(DEFAULT_WHEN_AWAY),
 });
 
 /** `room:lock` */
@@ -72,6 +93,15 @@ export const TakeLead = z.object({ ...Credentials });
 
 /** `room:rematch` */
 export const Rematch = z.object({ ...Credentials });
+
+/** `room:leave`: the sender's own seat, or its place in the queue for the next game. */
+export const Leave = z.object({ ...Credentials });
+
+/** `room:rename`: the sender's new name, in the lobby. */
+export const Rename = z.object({ ...Credentials, name: PlayerName });
+
+/** `room:hand-over`: the lead or host asks for a code that gives an away seat to a new phone. */
+export const HandOver = z.object({ ...Credentials, seat: z.number().int().min(0).max(255) });
 
 /** `game:action`: a seat's move, with a client-chosen id so a retry is applied once. */
 export const ActionEnvelope = z.object({
@@ -101,6 +131,10 @@ export const PlayDefault = z.object({
 
 /** Parsed payload types. */
 export type TimerSeconds = z.infer<typeof TimerSeconds>;
+export type WhenAway = z.infer<typeof WhenAway>;
+export type Leave = z.infer<typeof Leave>;
+export type Rename = z.infer<typeof Rename>;
+export type HandOver = z.infer<typeof HandOver>;
 export type CreateRoom = z.infer<typeof CreateRoom>;
 export type JoinRoom = z.infer<typeof JoinRoom>;
 export type Configure = z.infer<typeof Configure>;
@@ -125,6 +159,14 @@ export interface Joined {
   seatToken?: string;
   /** Present when this host screen may run the room. */
   hostToken?: string;
+  /** True for a player who came during a game: they watch, and get a seat when the room goes back to its lobby. */
+  next?: boolean;
+}
+
+/** What a successful `room:hand-over` returns to the lead or host. */
+export interface HandedOver {
+  /** The one-time code a new phone joins with (`as: 'handover'`). */
+  handover: string;
 }
 
 /** What a successful action or lead/host control returns. */
@@ -143,6 +185,9 @@ export interface ReplyValues {
   'room:remove-seat': ActionResult;
   'room:take-lead': ActionResult;
   'room:rematch': ActionResult;
+  'room:leave': ActionResult;
+  'room:rename': ActionResult;
+  'room:hand-over': HandedOver;
   'game:action': ActionResult;
   'game:default': ActionResult;
 }
@@ -150,7 +195,8 @@ export interface ReplyValues {
 /** `room:seat-lost`: why this socket no longer holds its seat. */
 export interface SeatLost {
   code: string;
-  reason: 'taken-over' | 'removed';
+  /** `moved`: its player took the seat back on a new phone. */
+  reason: 'taken-over' | 'removed' | 'moved';
 }
 
 /** `room:watch-closed`: why this spectator or shared screen stopped getting the room's views. */
@@ -175,6 +221,10 @@ export interface SeatInfo {
   connected: boolean;
   /** Removed by the lead during a game: the seat plays on by timer or by the lead. */
   vacant: boolean;
+  /** During a game, since when (epoch ms) the seat has had no phone; null while it has one. */
+  awaySince: number | null;
+  /** When (epoch ms) its player last took it back on a new phone; null if never. */
+  newPhoneAt: number | null;
 }
 
 /** Whose view this is. */
@@ -204,6 +254,10 @@ export interface RoomView<GameView = unknown> {
   game: { id: string; options: Record<string, unknown> } | null;
   /** Turn timer: its setting and, while it runs, when it fires (epoch ms). */
   timer: { seconds: 0 | 30 | 60 | 120; deadline: number | null };
+  /** What happens when the game waits on a seat whose phones are all away. */
+  whenAway: WhenAway;
+  /** Names of those who came during a game, in the order they came: they get seats when the room is back in its lobby. */
+  nextPlayers: string[];
   /** Seats the game is waiting for (who, never what they chose). */
   awaiting: number[];
   /** The game's view for this viewer, while a game is on or finished. */

@@ -10,6 +10,8 @@ const room = (version: number, play: Record<string, unknown> | null = { round: v
   lead: 0,
   locked: false,
   spectatorsAllowed: true,
+  whenAway: { play: 'default', seconds: 30 },
+  nextPlayers: [],
   spectators: 0,
   game: { id: 'wfgts', options: {} },
   timer: { seconds: 0, deadline: null },

@@ -60,7 +60,7 @@ export type Looker = { role: 'seat' } | { role: 'host'; controls: boolean } | { 
  * brings its token; a wrong token is refused, and no view comes.
  */
 export function lookerOf(request: CreateRoom | JoinRoom): Looker {
-  if (request.as === 'player' || request.as === 'seat') return { role: 'seat' };
+  if (request.as === 'player' || request.as === 'seat' || request.as === 'handover') return { role: 'seat' };
   if (request.as === 'host') return { role: 'host', controls: !('code' in request) || request.hostToken !== undefined };
   return { role: 'spectator' };
 }

@@ -26,7 +26,7 @@ const NodeEvent = {
 const EvictSeat = z.object({
   code: z.string(),
   seatId: z.string(),
-  reason: z.enum(['taken-over', 'removed']),
+  reason: z.enum(['taken-over', 'removed', 'moved']),
   keep: z.string().optional(),
 });
 const PresenceQuery = z.object({ code: z.string(), seatIds: z.array(z.string()) });
@@ -125,7 +125,7 @@ export function clusterDelivery(io: Server, log: Logger): Delivery {
           } else {
             log.warn({ err, room: code }, 'not every node said who is connected');
           }
-          resolve({ connectedSeats, spectators });
+          resolve(err === null ? { connectedSeats, spectators } : { connectedSeats, spectators, partial: true });
         };
         const guard = setTimeout(() => finish(new Error('no answer from the other nodes'), []), PRESENCE_GUARD_MS);
         io.serverSideEmit(NodeEvent.presence, { code, seatIds }, (err: Error | null, replies: unknown[] = []) =>

@@ -23,7 +23,8 @@ afterEach(async () => {
 const quiet: Delivery = {
   enter: () => null,
   evictSeat: () => undefined,
-  presence: () => ({ connectedSeats: new Set(), spectators: 0 }),
+  // Every phone stays connected: these tests are about moves racing, not players leaving.
+  presence: (_code, seatIds) => ({ connectedSeats: new Set(seatIds), spectators: 0 }),
   sendRoom: () => undefined,
   sendSeat: () => undefined,
   sendTo: () => undefined,

@@ -12,6 +12,7 @@ import {
   type SeatPart,
   type ActionResult,
   type Configure,
+  type HandedOver,
   type CreateRoom,
   type JoinRoom,
   type Joined,
@@ -62,7 +63,8 @@ export const leftRoom: Problem = { code: 'client/left', message: 'You left the r
 const malformed: Problem = { code: 'client/bad-reply', message: 'The server sent an answer this app does not understand.' };
 
 type Credentials =
-  | { code: string; role: 'seat'; token: string; seat: number }
+  /** `seat` is null for someone waiting for the next game. */
+  | { code: string; role: 'seat'; token: string; seat: number | null }
   | { code: string; role: 'host'; token: string | null }
   | { code: string; role: 'spectator' };
 
@@ -101,7 +103,7 @@ export class RoomConnection {
   view = $state.raw<RoomView | null>(null);
   /** What the server said when this screen entered the room. */
   joined = $state.raw<Joined | null>(null);
-  /** Why this screen no longer holds its seat (another screen took it, or the lead removed it); null while it does. */
+  /** Why this screen no longer holds its seat (another screen took it, its player took it back elsewhere, or the lead removed it); null while it does. */
   seatLost = $state<SeatLost['reason'] | null>(null);
   /** The room stopped allowing spectators while this screen watched it without a seat or the host token. */
   watchClosed = $state(false);
@@ -133,9 +135,19 @@ export class RoomConnection {
     return this.deps.storage.lastName();
   }
 
+  /** Remember a name this player now goes by, to fill the form next time. */
+  rememberName(name: string): void {
+    this.deps.storage.keepName(name.trim());
+  }
+
   /** True when this screen is already in `code` in the given role. */
   isIn(code: string, role: Credentials['role']): boolean {
     return this.credentials?.code === code && this.credentials.role === role && this.seatLost === null;
+  }
+
+  /** True for a phone that came during a game: it watches until the room seats it in the next game's lobby. */
+  get waitingForNext(): boolean {
+    return this.joined?.next === true && this.view?.viewer.role !== 'seat';
   }
 
   /** True when this screen may run the room (the lead's phone or a TV with its token). */
@@ -155,10 +167,17 @@ export class RoomConnection {
     return reply;
   }
 
-  /** Take a new seat in a room. */
+  /**
+   * Take a new seat in a room; during a game, take back the seat of that name
+   * (when no phone holds it) or wait for the next game.
+   */
   async joinAsPlayer(code: string, name: string): Promise<Sent<Joined>> {
     const reply = await this.join({ code, as: 'player', name });
     if (reply.ok) this.deps.storage.keepName(name.trim());
+    // The server's words are the same for every name; the person typing knows whose seat it is.
+    if (!reply.ok && reply.error.code === 'room/seat-in-use') {
+      return { ok: false, error: { ...reply.error, message: `${name.trim()} is playing on another phone — ask the lead.` } };
+    }
     return reply;
   }
 
@@ -167,10 +186,15 @@ export class RoomConnection {
     const held = this.deps.storage.seat(code);
     if (!held) return null;
     const reply = await this.join({ code, as: 'seat', seatToken: held.token });
-    if (!reply.ok && (reply.error.code === 'room/bad-token' || reply.error.code === 'room/not-found')) {
+    if (!reply.ok && ['room/bad-token', 'room/seat-moved', 'room/not-found'].includes(reply.error.code)) {
       this.deps.storage.forgetSeat(code);
     }
     return reply;
+  }
+
+  /** Take the away seat the lead handed to this phone with a one-time code. */
+  joinWithHandOver(code: string, handover: string): Promise<Sent<Joined>> {
+    return this.join({ code, as: 'handover', handover });
   }
 
   /** Show `code` as its host screen, with controls when this browser opened it. */
@@ -205,8 +229,29 @@ export class RoomConnection {
     this.wake();
   }
 
-  /** Lead or host: choose the game, its options and the turn timer. */
-  configure(settings: Pick<Configure, 'game' | 'options' | 'timer'>): Promise<Sent<unknown>> {
+  /** Leave the room from this phone: its seat goes (in a game it is left vacant), then the socket closes. */
+  async leaveSeat(): Promise<Sent<unknown>> {
+    const code = this.credentials?.code;
+    const reply = await this.command(ClientEvent.leave, {});
+    if (reply.ok && code) {
+      this.deps.storage.forgetSeat(code);
+      this.leave();
+    }
+    return reply;
+  }
+
+  /** Change this player's name in the lobby. */
+  rename(name: string): Promise<Sent<unknown>> {
+    return this.command(ClientEvent.rename, { name });
+  }
+
+  /** Lead or host: a one-time code that hands an away seat to a new phone. */
+  handOver(seat: number): Promise<Sent<HandedOver>> {
+    return this.command(ClientEvent.handOver, { seat }) as Promise<Sent<HandedOver>>;
+  }
+
+  /** Lead or host: choose the game, its options, the turn timer and what happens when a phone is away. */
+  configure(settings: Pick<Configure, 'game' | 'options' | 'timer'> & Partial<Pick<Configure, 'whenAway'>>): Promise<Sent<unknown>> {
     return this.command(ClientEvent.configure, settings);
   }
 
@@ -243,7 +288,7 @@ export class RoomConnection {
     return this.move(ClientEvent.action, { action, ...(options.seat === undefined ? {} : { seat: options.seat }) });
   }
 
-  /** Lead or host: play the game's default move for a vacant seat it waits on; sent like a move. */
+  /** Lead or host: play the game's default move for a vacant or away seat it waits on; sent like a move. */
   playDefault(seat: number): Promise<Sent<ActionResult>> {
     return this.move(ClientEvent.playDefault, { seat });
   }
@@ -284,9 +329,10 @@ export class RoomConnection {
 
   private adopt(joined: Joined): void {
     const { code } = joined;
-    if (joined.role === 'seat' && joined.seatToken !== undefined && joined.seat !== undefined) {
-      this.credentials = { code, role: 'seat', token: joined.seatToken, seat: joined.seat };
-      this.deps.storage.keepSeat(code, { seat: joined.seat, token: joined.seatToken });
+    if (joined.role === 'seat' && joined.seatToken !== undefined) {
+      const seat = joined.seat ?? null;
+      this.credentials = { code, role: 'seat', token: joined.seatToken, seat };
+      this.deps.storage.keepSeat(code, { seat, token: joined.seatToken });
     } else if (joined.role === 'host') {
       this.credentials = { code, role: 'host', token: joined.hostToken ?? null };
       if (joined.hostToken) this.deps.storage.keepHostToken(code, joined.hostToken);
@@ -296,6 +342,8 @@ export class RoomConnection {
     this.joined = joined;
     this.seatLost = null;
     this.status = 'online';
+    // Someone waiting for the next game has no seat part to wait for: the views already heard show now.
+    this.show();
     this.wake();
   }
 
@@ -341,7 +389,7 @@ export class RoomConnection {
     socket.on(ServerEvent.seatLost, (lost) => {
       const { code, reason } = (lost ?? {}) as Partial<SeatLost>;
       if (socket !== this.socket || this.credentials?.role !== 'seat' || code !== this.credentials.code) return;
-      this.seatLost = reason === 'removed' ? 'removed' : 'taken-over';
+      this.seatLost = reason === 'removed' || reason === 'moved' ? reason : 'taken-over';
     });
     socket.on(ServerEvent.watchClosed, (closed) => {
       const code = (closed as Partial<WatchClosed> | null)?.code;
@@ -362,7 +410,11 @@ export class RoomConnection {
 
   /** Show the newest view that can be put together; until a seat's own part has come, the one before stays. */
   private show(): void {
-    const view = this.looker === null ? null : assembledView(this.heard, this.looker);
+    if (this.looker === null) return;
+    // Until the room seats them, someone waiting for the next game watches like a spectator.
+    const view =
+      assembledView(this.heard, this.looker) ??
+      (this.joined?.next === true ? assembledView(this.heard, { role: 'spectator' }) : null);
     if (view !== null) this.view = view;
   }
 

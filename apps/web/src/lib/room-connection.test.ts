@@ -71,10 +71,12 @@ function view(version: number, extra: Partial<PublicRoomView> = {}): PublicRoomV
     code: 'ABCD',
     version,
     status: 'lobby',
-    seats: [{ seat: 0, name: 'Ann', connected: true, vacant: false }],
+    seats: [{ seat: 0, name: 'Ann', connected: true, vacant: false, awaySince: null, newPhoneAt: null }],
     lead: 0,
     locked: false,
     spectatorsAllowed: true,
+    whenAway: { play: 'default', seconds: 30 },
+    nextPlayers: [],
     spectators: 0,
     game: null,
     timer: { seconds: 0, deadline: null },
@@ -102,6 +104,33 @@ function part(version: number, play: SeatPart['play'], seat = 0): SeatPart {
 }
 
 describe('the room connection', () => {
+  it('lets a late joiner watch, then shows their seat once the room gives them one', async () => {
+    const { socket, storage, connection } = setup();
+    const joining = connection.joinAsPlayer('ABCD', 'Dee');
+    socket.up();
+    socket.fire('room:view', view(3, { status: 'playing', nextPlayers: ['Dee'] }));
+    (await socket.nth(0)).ack(null, { ok: true, value: { code: 'ABCD', role: 'seat', seatToken: 'token-of-dee-0123456789', next: true } });
+    await joining;
+    expect(storage.seat('ABCD')).toEqual({ seat: null, token: 'token-of-dee-0123456789' });
+    expect(connection.waitingForNext).toBe(true);
+    expect(connection.view?.viewer).toEqual({ role: 'spectator' });
+
+    // The rematch seats her: her part comes, then the lobby's view.
+    socket.fire('room:seat', part(4, null, 1));
+    socket.fire('room:view', view(4));
+    expect(connection.view?.viewer).toEqual({ role: 'seat', seat: 1 });
+    expect(connection.waitingForNext).toBe(false);
+  });
+
+  it("says whose seat is in use in the words of the person typing the name", async () => {
+    const { socket, connection } = setup();
+    const joining = connection.joinAsPlayer('ABCD', ' Ann ');
+    socket.up();
+    const error = { code: 'room/seat-in-use', message: 'That player is playing on another phone — ask the lead.' };
+    (await socket.nth(0)).ack(null, { ok: false, error });
+    expect(await joining).toEqual({ ok: false, error: { ...error, message: 'Ann is playing on another phone — ask the lead.' } });
+  });
+
   it('remembers a new seat and takes it back by itself after the socket drops', async () => {
     const { socket, storage, connection } = await joinedAnn();
     expect(storage.seat('ABCD')).toEqual({ seat: 0, token: 'token-of-ann-0123456789' });

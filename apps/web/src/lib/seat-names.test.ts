@@ -1,11 +1,13 @@
 import { describe, expect, it } from 'vitest';
 import type { SeatInfo } from '@rollcall/protocol';
-import { awaitedName, seatName, seatRemoved, turnTitle } from './seat-names.js';
+import { absenceMark, awaitedName, seatAbsence, seatName, seatRemoved, turnTitle } from './seat-names.js';
 
+const now = 1_700_000_000_000;
 const seats: SeatInfo[] = [
-  { seat: 0, name: 'Ann', connected: true, vacant: false },
-  { seat: 1, name: 'Bo', connected: false, vacant: false },
-  { seat: 2, name: 'Cy', connected: false, vacant: true },
+  { seat: 0, name: 'Ann', connected: true, vacant: false, awaySince: null, newPhoneAt: null },
+  { seat: 1, name: 'Bo', connected: false, vacant: false, awaySince: now - 125_000, newPhoneAt: null },
+  { seat: 2, name: 'Cy', connected: false, vacant: true, awaySince: now - 5_000, newPhoneAt: null },
+  { seat: 3, name: 'Di', connected: false, vacant: false, awaySince: now - 40_000, newPhoneAt: null },
 ];
 
 describe('seat names', () => {
@@ -15,16 +17,34 @@ describe('seat names', () => {
   });
 
   it('counts seats from one when the room has no name for it', () => {
-    expect(seatName(seats, 3)).toBe('Seat 4');
+    expect(seatName(seats, 4)).toBe('Seat 5');
   });
 
-  it('marks a removed player among those the game waits on, and not one who is only away', () => {
-    expect(seats.map((s) => seatRemoved(seats, s.seat))).toEqual([false, false, true]);
-    expect(seats.map((s) => awaitedName(seats, s.seat))).toEqual(['Ann', 'Bo', 'Cy (removed)']);
-    expect(seatRemoved(seats, 3)).toBe(false);
+  it('marks a removed player and an away one, with how long, among those the game waits on', () => {
+    expect(seats.map((s) => seatRemoved(seats, s.seat))).toEqual([false, false, true, false]);
+    expect(seats.map((s) => awaitedName(seats, s.seat, now))).toEqual(['Ann', 'Bo (away 2 min)', 'Cy (removed)', 'Di (away 40 s)']);
+    expect(seatRemoved(seats, 4)).toBe(false);
+    expect(seatAbsence(seats, 4, now)).toBeNull();
   });
 
-  it("heads a removed player's turn as such, and an away player's as usual", () => {
-    expect(seats.map((s) => turnTitle(seats, s.seat))).toEqual(["Ann's turn", "Bo's turn", "Cy's turn (removed)"]);
+  it('marks a status line in place of "choosing", and says nothing for a seat whose phone is here', () => {
+    expect(seats.map((s) => absenceMark(seats, s.seat, now))).toEqual([null, '◌ away 2 min', '✕ removed', '◌ away 40 s']);
+  });
+
+  it('says only "away" for the first seconds, or while the room has not yet noted since when', () => {
+    const fresh: SeatInfo[] = [
+      { seat: 0, name: 'Ed', connected: false, vacant: false, awaySince: null, newPhoneAt: null },
+      { seat: 1, name: 'Flo', connected: false, vacant: false, awaySince: now - 3_000, newPhoneAt: null },
+    ];
+    expect(fresh.map((s) => seatAbsence(fresh, s.seat, now))).toEqual(['away', 'away']);
+  });
+
+  it("heads a removed or away player's turn as such", () => {
+    expect(seats.map((s) => turnTitle(seats, s.seat, now))).toEqual([
+      "Ann's turn",
+      "Bo's turn (away 2 min)",
+      "Cy's turn (removed)",
+      "Di's turn (away 40 s)",
+    ]);
   });
 });

@@ -10,12 +10,40 @@ export function seatRemoved(seats: readonly SeatInfo[], seat: number): boolean {
   return seats.find((s) => s.seat === seat)?.vacant ?? false;
 }
 
-/** A seat's name in a list of those the game waits on; a removed player's seat says so. */
-export function awaitedName(seats: readonly SeatInfo[], seat: number): string {
-  return seatRemoved(seats, seat) ? `${seatName(seats, seat)} (removed)` : seatName(seats, seat);
+/** How long in words: "40 s", "3 min". */
+function lasting(ms: number): string {
+  const seconds = Math.max(0, Math.floor(ms / 1000));
+  return seconds < 60 ? `${seconds} s` : `${Math.floor(seconds / 60)} min`;
 }
 
-/** The heading of a seat's turn; a removed player's turn says so, as only a default move will end it. */
-export function turnTitle(seats: readonly SeatInfo[], seat: number): string {
-  return `${seatName(seats, seat)}'s turn${seatRemoved(seats, seat) ? ' (removed)' : ''}`;
+/**
+ * Why nobody is choosing for a seat, in the words every screen uses in place
+ * of "choosing" or "rolling": "removed", "away 2 min" (with how long, once the
+ * room has noted it), or null while its phone is here.
+ */
+export function seatAbsence(seats: readonly SeatInfo[], seat: number, now = Date.now()): string | null {
+  const s = seats.find((info) => info.seat === seat);
+  if (s === undefined) return null;
+  if (s.vacant) return 'removed';
+  if (s.connected) return null;
+  // The first seconds are a blip as often as not: no count until there is something to count.
+  return s.awaySince === null || now - s.awaySince < 10_000 ? 'away' : `away ${lasting(now - s.awaySince)}`;
+}
+
+/** The absence with its mark, as a status line shows it ("✕ removed", "◌ away 2 min"), or null while its phone is here. */
+export function absenceMark(seats: readonly SeatInfo[], seat: number, now = Date.now()): string | null {
+  const absence = seatAbsence(seats, seat, now);
+  return absence === null ? null : `${absence === 'removed' ? '✕' : '◌'} ${absence}`;
+}
+
+/** A seat's name in a list of those the game waits on; a removed or away player's seat says so. */
+export function awaitedName(seats: readonly SeatInfo[], seat: number, now = Date.now()): string {
+  const absence = seatAbsence(seats, seat, now);
+  return absence === null ? seatName(seats, seat) : `${seatName(seats, seat)} (${absence})`;
+}
+
+/** The heading of a seat's turn; a removed or away player's turn says so, as only a default move may end it. */
+export function turnTitle(seats: readonly SeatInfo[], seat: number, now = Date.now()): string {
+  const absence = seatAbsence(seats, seat, now);
+  return `${seatName(seats, seat)}'s turn${absence === null ? '' : ` (${absence})`}`;
 }

@@ -13,7 +13,8 @@ export interface KeyValueStore {
 
 /** A seat this browser holds. */
 export interface HeldSeat {
-  seat: number;
+  /** Null while waiting for the next game. */
+  seat: number | null;
   token: string;
 }
 
@@ -36,7 +37,7 @@ export class SeatStorage {
         parsed !== null &&
         'seat' in parsed &&
         'token' in parsed &&
-        typeof parsed.seat === 'number' &&
+        (typeof parsed.seat === 'number' || parsed.seat === null) &&
         typeof parsed.token === 'string'
       ) {
         return { seat: parsed.seat, token: parsed.token };

@@ -1,0 +1,65 @@
+import { ClientEvent } from '@rollcall/protocol';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { LogEntry } from '../src/store/room-store.js';
+import { startCluster, storedLog as storedLogOf, type TestCluster } from './cluster.js';
+import { closeAfterTest, openTable, TestClient, type Table } from './harness.js';
+import { move, settle, type WfgtsRoomView } from './wfgts-driver.js';
+
+/** Past a 30-second away grace plus the sweep's, in one jump of a node's clock. */
+const JUMP_MS = 40_000;
+
+let cluster: TestCluster;
+beforeAll(async () => {
+  cluster = await startCluster([{ clockStepMs: JUMP_MS }, { clockStepMs: JUMP_MS }]);
+});
+afterAll(async () => {
+  await cluster.close();
+});
+
+const storedLog = (code: string): Promise<LogEntry[]> => storedLogOf(cluster, code);
+
+/** A started wfgts game: the host screen and Ann on the first node, Bob on the second. */
+async function startedTable(): Promise<Table> {
+  const t = closeAfterTest(await openTable(cluster.urls, { players: ['Ann', 'Bob'] }));
+  await t.host.must(ClientEvent.configure, { code: t.code, token: t.hostToken, game: 'wfgts' });
+  const { version } = await t.host.must(ClientEvent.start, { code: t.code, token: t.hostToken });
+  await settle(t, version);
+  return t;
+}
+
+describe('seats across two nodes', () => {
+  it('give a seat back by name only once no node holds a phone on it', async () => {
+    const t = await startedTable();
+    const [first, second] = cluster.urls as [string, string];
+    const stranger = closeAfterTest(await TestClient.connect(first));
+    // Bob's phone is on the other node: his name cannot take the seat.
+    const refused = await stranger.request(ClientEvent.joinRoom, { code: t.code, as: 'player', name: 'Bob' });
+    expect(refused).toMatchObject({ ok: false, error: { code: 'room/seat-in-use' } });
+
+    t.players[1]!.client.close();
+    await t.host.waitForView((v) => v.seats[1]?.connected === false && v.seats[1]?.awaySince !== null);
+    const back = await stranger.must(ClientEvent.joinRoom, { code: t.code, as: 'player', name: 'Bob' });
+    expect(back).toMatchObject({ role: 'seat', seat: 1 });
+    await t.host.waitForView((v) => v.seats[1]?.connected === true && v.seats[1]?.newPhoneAt !== null);
+
+    const old = closeAfterTest(await TestClient.connect(second));
+    const dead = await old.request(ClientEvent.joinRoom, { code: t.code, as: 'seat', seatToken: t.players[1]!.token });
+    expect(dead).toMatchObject({ ok: false, error: { code: 'room/seat-moved' } });
+  });
+
+  it('play an away seat’s default once, though both nodes take the overdue deadline', async () => {
+    const t = await startedTable();
+    t.players[1]!.client.close();
+    await t.host.waitForView((v) => v.seats[1]?.awaySince !== null && v.seats[1]?.connected === false);
+    const { version } = await move(t, t.players[0]!, { type: 'carry', dice: [] });
+    await settle(t, version);
+
+    for (const node of cluster.nodes) await node.stepClock();
+    const lineB = (await t.host.waitForView((v) => (v as WfgtsRoomView).play?.line === 'b', 10_000)) as WfgtsRoomView;
+    expect(lineB.awaiting).toEqual([0, 1]);
+    const log = await storedLog(t.code);
+    expect(log.filter((e) => e.kind === 'action' && e.detail.by === 'away').map((e) => [e.seat, e.detail.action])).toEqual([
+      [1, { type: 'carry', dice: [] }],
+    ]);
+  });
+});

@@ -1,0 +1,122 @@
+/**
+ * Seats that survive people, in real Chromium: a phone closed mid-game shows
+ * as away on the TV and the other phones, its default is played after the
+ * room's grace, and its player comes back from a new browser by code and
+ * name. A friend who comes late watches, is listed for the next game and is
+ * seated at the rematch.
+ */
+import type { Page } from 'playwright-core';
+import { describe, expect, it } from 'vitest';
+import { PHONE, noViolationsOn, useBrowserRoom } from './browser-room.js';
+import { saveScreenshot, seriousViolations } from './chromium.js';
+
+// A fixed dice seed, so every run plays the same game.
+const TEST_SEED = '5eed5eed00112233445566778899aabb';
+
+const room = useBrowserRoom();
+
+/** The phone sheet's round-line-step-state, or null when no sheet is shown. */
+async function phaseOf(page: Page): Promise<string | null> {
+  const sheet = page.getByTestId('wfgts-phone');
+  return (await sheet.count()) > 0 ? sheet.getAttribute('data-phase') : null;
+}
+
+/** A new browser (nothing remembered) that joins the room's address under this name, without waiting for what it gets. */
+async function freshPhoneJoins(code: string, name: string): Promise<Page> {
+  const page = await room.newPage(PHONE, true);
+  await page.goto(`${room.url}/play/${code}`);
+  await page.getByLabel('Your name').fill(name);
+  await page.getByRole('button', { name: 'Join the game' }).tap();
+  return page;
+}
+
+/** The TV picks Waiting for the Game to Start with away defaults after 15 s, and starts it. */
+async function startWfgts(tv: Page, names: string[]): Promise<void> {
+  for (const name of names) await tv.getByText(name, { exact: true }).first().waitFor();
+  await tv.getByRole('radio', { name: /Waiting for the Game to Start/ }).check();
+  const grace = tv.getByRole('radio', { name: 'Default after 15 s' });
+  await grace.check();
+  await expect.poll(() => grace.isChecked()).toBe(true);
+  await tv.getByRole('button', { name: 'Start the game' }).click();
+}
+
+describe('seats that survive people', () => {
+  it('show a closed phone as away, play its default after the grace, and give the seat back to a new phone by name', async () => {
+    const { tv, code } = await room.hostRoom(TEST_SEED);
+    const ann = await room.joinRoom(code, 'Ann');
+    const bob = await room.joinRoom(code, 'Bob');
+    await startWfgts(tv, ['Ann', 'Bob']);
+    for (const page of [ann, bob]) await page.getByTestId('wfgts-phone').waitFor();
+
+    // Bob's phone dies: its whole browser goes.
+    await bob.context().close();
+    await tv.locator('.scores li', { hasText: 'Bob' }).getByText(/◌ away/).waitFor();
+    await tv.getByText('Still choosing:').getByText(/Bob \(away/).waitFor();
+    await ann.locator('.everyone li', { hasText: 'Bob' }).getByText(/◌ away/).waitFor();
+    // The TV and the lead's phone may move the table on now rather than wait.
+    await tv.getByRole('button', { name: 'Play for Bob now' }).waitFor();
+    await ann.getByRole('region', { name: 'Players' }).getByRole('button', { name: 'Play for Bob now' }).waitFor();
+    await saveScreenshot(tv, 'seats-away-tv');
+    await saveScreenshot(ann, 'seats-away-lead-phone');
+    const a11y: Record<string, string[]> = { 'away on the TV': await seriousViolations(tv) };
+
+    // Ann locks in; nobody taps for Bob, and after the grace his default (carry nothing) rolls line b.
+    await ann.getByTestId('lock-in').tap();
+    await expect.poll(() => phaseOf(ann), { timeout: 45_000 }).toBe('1-b-carry-open');
+
+    // Bob picks up another phone: the room's address and his name give him his seat back.
+    const newBob = await freshPhoneJoins(code, 'Bob');
+    await newBob.getByTestId('wfgts-phone').waitFor();
+    expect(await phaseOf(newBob)).toMatch(/^1-b-carry-/);
+    await tv.getByText('Bob is back on a new phone').waitFor();
+    await ann.getByText('Bob is back on a new phone').waitFor();
+    await tv.locator('.scores li', { hasText: 'Bob' }).getByText('choosing').waitFor();
+    await saveScreenshot(tv, 'seats-back-tv');
+    await saveScreenshot(newBob, 'seats-back-phone');
+    a11y['back on a new phone'] = await seriousViolations(newBob);
+
+    // While his new phone is here, his name cannot take the seat again.
+    const thief = await freshPhoneJoins(code, 'bob');
+    await thief.getByText('bob is playing on another phone — ask the lead.').waitFor();
+
+    expect(a11y).toEqual(noViolationsOn(a11y));
+    expect(room.pageErrors).toEqual([]);
+  });
+
+  it('let a late friend watch, list them for the next game and seat them at the rematch', async () => {
+    const { tv, code } = await room.hostRoom(TEST_SEED);
+    const ann = await room.joinRoom(code, 'Ann');
+    await startWfgts(tv, ['Ann']);
+    await ann.getByTestId('wfgts-phone').waitFor();
+
+    const dee = await freshPhoneJoins(code, 'Dee');
+    await dee.getByRole('heading', { name: 'Watch now, play the next game' }).waitFor();
+    await tv.getByTestId('next-players').getByText('Dee').waitFor();
+    await tv.getByText('1 watching').waitFor();
+    await saveScreenshot(dee, 'seats-late-friend-watching');
+    await saveScreenshot(tv, 'seats-next-game-tv');
+    const a11y: Record<string, string[]> = { 'late friend watching': await seriousViolations(dee) };
+
+    // Ann plays her game to the end: nothing carried, the best score each time.
+    for (;;) {
+      const phase = await phaseOf(ann);
+      if ((await ann.getByTestId('standings').count()) > 0) break;
+      if (phase === null || !phase.endsWith('-open')) {
+        await new Promise((resolve) => setTimeout(resolve, 100));
+        continue;
+      }
+      await ann.getByTestId(phase.includes('-carry-') ? 'lock-in' : 'score-best').tap();
+      await expect.poll(() => phaseOf(ann), { timeout: 10_000 }).not.toBe(phase);
+    }
+    await dee.getByTestId('standings').waitFor();
+
+    await ann.getByRole('button', { name: 'Play again' }).tap();
+    await dee.getByRole('heading', { name: "You're in, Dee!" }).waitFor();
+    await tv.getByText('Dee', { exact: true }).first().waitFor();
+    await saveScreenshot(dee, 'seats-late-friend-seated');
+    a11y['seated at the rematch'] = await seriousViolations(dee);
+
+    expect(a11y).toEqual(noViolationsOn(a11y));
+    expect(room.pageErrors).toEqual([]);
+  });
+});
