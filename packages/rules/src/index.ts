@@ -1,3 +1,4 @@
+export * from './core/bot.js';
 export * from './core/define-game.js';
 export * from './core/dice.js';
 export * from './core/errors.js';

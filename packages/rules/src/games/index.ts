@@ -1,4 +1,10 @@
+import type { Bot } from '../core/bot.js';
 import type { AnyGame } from '../core/define-game.js';
+import { meetFateBot } from './meet-fate/bot.js';
+import { pairsBot } from './pairs-and-wagers/bot.js';
+import { tenPhasesBot } from './ten-phases/bot.js';
+import { warPnpBot } from './war-pnp/bot.js';
+import { wfgtsBot } from './wfgts/bot.js';
 import * as meetFate from './meet-fate/index.js';
 import * as pairsAndWagers from './pairs-and-wagers/index.js';
 import * as tenPhases from './ten-phases/index.js';
@@ -15,6 +21,19 @@ export const games: Record<string, AnyGame> = {
   'meet-fate': meetFate.meetFate,
   'pairs-and-wagers': pairsAndWagers.pairsAndWagers,
   'war-pnp': warPnp.warPnp,
+};
+
+/**
+ * A bot for every game, by id: `bots[id](state, seat, random)` is the action
+ * that seat's bot takes now. Legal whenever the game awaits that seat.
+ */
+// eslint-disable-next-line @typescript-eslint/no-explicit-any -- games differ in state and action types
+export const bots: Record<string, Bot<any, any>> = {
+  wfgts: wfgtsBot,
+  'ten-phases': tenPhasesBot,
+  'meet-fate': meetFateBot,
+  'pairs-and-wagers': pairsBot,
+  'war-pnp': warPnpBot,
 };
 
 /** The game with this id, if we host it. */

@@ -100,7 +100,7 @@ function targetTuples(groups: readonly GroupSpec[]): number[][] {
 }
 
 /** A choice of number (set) or start (run) for each group, and how many dice of each number it wants. */
-interface Target {
+export interface Target {
   targets: number[];
   wants: { number: number; count: number }[];
 }
@@ -116,6 +116,11 @@ const TARGETS: readonly (readonly Target[])[] = PHASES.map(({ groups }) =>
     return { targets, wants };
   }),
 );
+
+/** Every way to aim at a phase of sets and runs (none for the colour phase): what a player can try for. */
+export function phaseTargets(phase: number): readonly Target[] {
+  return TARGETS[phase - 1] ?? [];
+}
 
 /**
  * Once every group's number (or start) is fixed, each slot wants one number:

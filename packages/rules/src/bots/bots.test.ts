@@ -1,0 +1,74 @@
+import fc from 'fast-check';
+import { describe, expect, it } from 'vitest';
+import { applyAction } from '../core/define-game.js';
+import { generatorDice } from '../core/dice.js';
+import { nextUint32, seedGenerator, SEED_BYTES, type GeneratorState } from '../core/generator.js';
+import { bots, games } from '../games/index.js';
+import { players, playGame } from './opponents.js';
+
+/** A seeded source of numbers in [0, 1), as the server gives a bot. */
+function seededRandom(seed: Uint8Array): () => number {
+  let state: GeneratorState = seedGenerator(seed);
+  return () => {
+    const [x, next] = nextUint32(state);
+    state = next;
+    return x / 0x100000000;
+  };
+}
+
+const seatsFor = (id: string): number => Math.max(games[id]!.players.min, 2);
+const STATES_PER_GAME = Number(process.env.BOT_STATES ?? 10_000);
+
+describe.each(Object.keys(games))('the %s bot', (id) => {
+  const game = games[id]!;
+  const bot = bots[id]!;
+
+  it(`makes a legal move in ${STATES_PER_GAME.toLocaleString('en')} positions reached by random and bot play`, () => {
+    let checked = 0;
+    // Each game mixes random players and bots, so the positions include ones only a bot would reach.
+    fc.assert(
+      fc.property(
+        fc.uint8Array({ minLength: SEED_BYTES, maxLength: SEED_BYTES }),
+        fc.integer({ min: 2, max: Math.min(4, game.players.max) }),
+        fc.array(fc.boolean(), { minLength: 4, maxLength: 4 }),
+        (seed, seats, botSeats) => {
+          const random = seededRandom(seed);
+          const table = Array.from({ length: seats }, (_, s) => (botSeats[s] ? bot : players[id]!.random));
+          const dice = generatorDice(seedGenerator(seed));
+          playGame(game, table, {}, seedGenerator(seed), random, {
+            onState(state, seat) {
+              if (checked >= STATES_PER_GAME) return;
+              const action = bot(state, seat, random);
+              // Checked on dice of its own so the game being played is not disturbed.
+              const result = applyAction(game, state, seat, action, { dice });
+              if (!result.ok) throw new Error(`refused ${JSON.stringify(action)}: ${result.error.code}`);
+              checked += 1;
+            },
+          });
+        },
+      ),
+      { numRuns: 2_000, endOnFailure: true, interruptAfterTimeLimit: 3_000_000, seed: 22 },
+    );
+    expect(checked).toBeGreaterThanOrEqual(STATES_PER_GAME);
+  }, 3_600_000);
+
+  it('plays a table of bots to the end, every time', () => {
+    for (let i = 0; i < 20; i++) {
+      const seed = Uint8Array.from({ length: SEED_BYTES }, (_, k) => (k * 31 + i * 7) & 0xff);
+      const seats = Array.from({ length: seatsFor(id) + (i % 2) }, () => bot);
+      const played = playGame(game, seats, {}, seedGenerator(seed), seededRandom(seed));
+      expect(played.outcome.winners.length).toBeGreaterThan(0);
+    }
+  }, 600_000);
+
+  it('is deterministic given the state, the seat and the random numbers', () => {
+    const seed = Uint8Array.from({ length: SEED_BYTES }, (_, k) => k + 1);
+    const seen: { state: unknown; seat: number }[] = [];
+    playGame(game, Array.from({ length: seatsFor(id) }, () => bot), {}, seedGenerator(seed), seededRandom(seed), {
+      onState: (state, seat) => void seen.push({ state, seat }),
+    });
+    for (const { state, seat } of seen.filter((_, i) => i % 7 === 0)) {
+      expect(bot(state, seat, seededRandom(seed))).toEqual(bot(state, seat, seededRandom(seed)));
+    }
+  }, 600_000);
+});
