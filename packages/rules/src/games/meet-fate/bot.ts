@@ -8,7 +8,7 @@ import type { Bot } from '../../core/bot.js';
 import type { MeetFateAction } from './actions.js';
 import { OPTIMAL_VALUES_BASE64, OPTIMAL_VALUE_SCALE } from './optimal-values.js';
 import { BOX_IDS, DICE_COUNT, FACES, type BoxId } from './scoring.js';
-import { bestFill, bestKeep, FULL_SHEET, solveTurn } from './solitaire.js';
+import { bestFill, bestKeep, FULL_SHEET, solveTurn, type TurnValues } from './solitaire.js';
 import { MAX_ROLLS, type MeetFateState, type Sheet } from './state.js';
 
 let table: Float64Array | undefined;
@@ -27,6 +27,13 @@ function optimalValues(): Float64Array {
 /** The expected rest-of-game score of optimal solitaire play from this set of filled boxes. */
 export function optimalValue(filled: number): number {
   return filled === FULL_SHEET ? 0 : (optimalValues()[filled] ?? 0);
+}
+
+let lastTurn: { filled: number; values: TurnValues } | undefined;
+/** One turn solved against the table; a turn's second decision reuses its first's work. */
+function turnValues(filled: number): TurnValues {
+  if (lastTurn?.filled !== filled) lastTurn = { filled, values: solveTurn(filled, optimalValue) };
+  return lastTurn.values;
 }
 
 /** A sheet's filled boxes as a mask: bit b for the b-th box in sheet order. */
@@ -53,7 +60,7 @@ export function meetFateAdvice(state: MeetFateState): MeetFateAdvice {
   if (turn.rolls < MAX_ROLLS) {
     const eights = turn.dice.flatMap((d, i) => (d === FACES ? [i] : []));
     if (state.sheets.length > 1 && eights.length === DICE_COUNT - 1) return { kind: 'roll', hold: eights };
-    const hold = bestKeep(solveTurn(filled, optimalValue), turn.rolls as 1 | 2, turn.dice);
+    const hold = bestKeep(turnValues(filled), turn.rolls as 1 | 2, turn.dice);
     if (hold !== null) return { kind: 'roll', hold };
   }
   const box = BOX_IDS[bestFill(filled, turn.dice, optimalValue)];

@@ -205,49 +205,63 @@ export function solveTurn(filled: number, valueOf: (mask: number) => number): Tu
   return { beforeRoll: [beforeFirst, beforeSecond, beforeThird], value: beforeFirst[0] as number };
 }
 
+// Subsets of six dice, larger first, so that among equal values stopping and
+// bigger keeps win.
+const SUBSETS = Array.from({ length: 1 << DICE_COUNT }, (_, m) => m).sort(
+  (a, b) => popcount(b) - popcount(a) || a - b,
+);
+
 /**
  * The best thing to do with `dice` after roll `rolls` (1 or 2): the positions
  * to keep and roll again, or null to stop and fill now. Ties go to keeping
- * more dice (the lowest positions among equal keeps), so play is reproducible.
+ * more dice, then to the first subset in a fixed order, so play is
+ * reproducible.
  */
 export function bestKeep(turn: TurnValues, rolls: 1 | 2, dice: readonly number[]): number[] | null {
+  const t = keepTables();
   const values = turn.beforeRoll[rolls];
-  let best = -Infinity;
-  let bestHold: number[] | null = null;
+  // Positions by the number they show, so every subset lists its dice sorted.
+  const byNumber = dice.map((_, i) => i).sort((a, b) => (dice[a] ?? 0) - (dice[b] ?? 0) || a - b);
   const seen = new Set<number>();
-  // Larger subsets first so that, among equal values, stopping and bigger keeps win.
-  const subsets = Array.from({ length: 1 << dice.length }, (_, m) => m).sort(
-    (a, b) => popcount(b) - popcount(a) || a - b,
-  );
-  for (const m of subsets) {
-    const hold: number[] = [];
-    for (let i = 0; i < dice.length; i++) if (m & (1 << i)) hold.push(i);
-    const k = keepIndex(hold.map((i) => dice[i] as number));
+  let best = -Infinity;
+  let bestSubset = 0;
+  for (const m of SUBSETS) {
+    let key = 0;
+    let place = 1;
+    for (let j = 0; j < byNumber.length; j++) {
+      if (m & (1 << j)) {
+        key += (dice[byNumber[j]!] ?? 0) * place;
+        place *= KEY_BASE;
+      }
+    }
+    const k = t.indexByKey[key]!;
     if (seen.has(k)) continue;
     seen.add(k);
     // Keeping all six is stopping: worth the best fill now, not another roll.
-    const v = (hold.length === dice.length ? turn.beforeRoll[2][k] : values[k]) as number;
+    const v = m === (1 << dice.length) - 1 ? turn.beforeRoll[2][k]! : values[k]!;
     if (v > best + 1e-9) {
       best = v;
-      bestHold = hold.length === dice.length ? null : hold;
+      bestSubset = m;
     }
   }
-  return bestHold;
+  if (bestSubset === (1 << dice.length) - 1) return null;
+  return byNumber.filter((_, j) => bestSubset & (1 << j)).sort((a, b) => a - b);
 }
 
 /** The open box that maximises score now plus the value of the sheet after. */
 export function bestFill(filled: number, dice: readonly number[], valueOf: (mask: number) => number): number {
-  const all = scoreAll(dice);
+  const t = keepTables();
+  const roll = t.rollNumber[keepIndex(dice)]!;
   let best = -Infinity;
   let bestBox = -1;
-  BOX_IDS.forEach((box, b) => {
-    if (filled & (1 << b)) return;
-    const v = all[box] + valueOf(filled | (1 << b));
+  for (let b = 0; b < BOX_COUNT; b++) {
+    if (filled & (1 << b)) continue;
+    const v = t.scores[b * t.rolls.length + roll]! + valueOf(filled | (1 << b));
     if (v > best + 1e-9) {
       best = v;
       bestBox = b;
     }
-  });
+  }
   return bestBox;
 }
 

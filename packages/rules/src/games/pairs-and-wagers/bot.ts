@@ -69,8 +69,10 @@ function rollClasses(): RollClass[] {
   return classes;
 }
 
-/** What ending on a total is worth to the seat. */
-type Worth = (total: number) => number;
+/** What ending on a total is worth to the seat, and a key that names that judgement. */
+type Worth = ((total: number) => number) & { key: string };
+
+const judged = (key: string, fn: (total: number) => number): Worth => Object.assign(fn, { key });
 
 const pending = (kind: Wager['kind']): Wager => ({ kind, status: 'pending' });
 const settle = (wagers: readonly Wager[], kind: Wager['kind'], status: 'kept' | 'lost'): Wager[] =>
@@ -110,7 +112,23 @@ function afterThrowWorth(turn: Turn, cls: RollClass, by: 'roll' | 'get', worth: 
   return Math.max(end, betterWorth(next, worth, cls));
 }
 
+/**
+ * A throw's worth depends on the turn only through its bank, call and
+ * wagers, and on the race only through what ending on each total is worth;
+ * the same few situations come up turn after turn, so each is weighed once.
+ */
+const throwMemo = new Map<string, number>();
+
 function throwWorth(turn: Turn, by: 'roll' | 'get', worth: Worth): number {
+  const key = `${worth.key}|${by}|${turn.bankedAtStart}|${turn.call}|${turn.wagers.map((w) => w.kind + w.status).join()}`;
+  const known = throwMemo.get(key);
+  if (known !== undefined) return known;
+  const value = weighThrow(turn, by, worth);
+  throwMemo.set(key, value);
+  return value;
+}
+
+function weighThrow(turn: Turn, by: 'roll' | 'get', worth: Worth): number {
   // Every miss of the turn's roll leads to the same choice, so it is weighed once.
   let missed: number | undefined;
   const missedWorth = (): number => (missed ??= Math.max(endWorth(turn, worth), getWorth(turn, worth)));
@@ -124,13 +142,12 @@ function getWorth(turn: Turn, worth: Worth): number {
 
 function worthFor(state: PairsState, seat: number): Worth {
   const leader = state.leader;
-  if (leader === null) {
-    return (total) => total + (total >= state.options.goal ? LEADER_BONUS : 0);
-  }
+  const goal = state.options.goal;
+  if (leader === null) return judged(`goal ${goal}`, (total) => total + (total >= goal ? LEADER_BONUS : 0));
   const mark = state.totals[leader.seat] ?? 0;
-  if (leader.seat === seat) return (total) => total;
+  if (leader.seat === seat) return judged('plain', (total) => total);
   // Points only break ties between lines with the same chance to surpass.
-  return (total) => (total > mark ? 1000 : 0) + total;
+  return judged(`pass ${mark}`, (total) => (total > mark ? 1000 : 0) + total);
 }
 
 /** One choice open to the active seat and the expected worth of taking it. */

@@ -71,9 +71,9 @@ const rollFace = (die: number, random: () => number): Face => {
 };
 
 /** Targets sampled in full after a first look, and samples per target in each pass. */
-const FINALISTS = 8;
-const FIRST_SAMPLES = 12;
-const FINAL_SAMPLES = 80;
+const FINALISTS = 6;
+const FIRST_SAMPLES = 10;
+const FINAL_SAMPLES = 60;
 
 /**
  * Play the rest of the turn following `aim`: keep its dice, roll the rest,

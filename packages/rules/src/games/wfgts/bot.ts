@@ -36,6 +36,25 @@ const foundScore = new Int32Array(GROUP_MASKS.length);
  * far quicker than the general search the sheet uses, for sampling.
  */
 export function quickGrouping(numbers: readonly number[]): { score: number; mask: number } {
+  let key = 0;
+  for (let c = 0; c < COLUMNS; c++) key = key * SIDES[c]! + numbers[c]! - 1;
+  const known = groupingMemo[key]!;
+  if (known !== 0) return { score: (known & ~(1 << 30)) >> COLUMNS, mask: known & ALL };
+  const found = searchGrouping(numbers);
+  // 0 means "not yet known", so a line that scores nothing is stored with bit 30 set.
+  groupingMemo[key] = (found.score << COLUMNS) | found.mask | (found.score === 0 ? 1 << 30 : 0);
+  return found;
+}
+
+/**
+ * Every line the dice can show has one entry (921,600 of them): its best
+ * grouping's score above the columns it uses, filled in the first time the
+ * line is scored. Sampling scores the same lines again and again, so this
+ * cache, of a pure function, turns most searches into a lookup.
+ */
+const groupingMemo = new Int32Array(SIDES.reduce((n, s) => n * s, 1));
+
+function searchGrouping(numbers: readonly number[]): { score: number; mask: number } {
   let count = 0;
   for (let g = 0; g < groupMask.length; g++) {
     const from = groupStart[g]!;
@@ -85,9 +104,9 @@ export function quickGrouping(numbers: readonly number[]): { score: number; mask
  * promising on many more. Enough to rank carries, few enough to decide in
  * milliseconds.
  */
-const FIRST_SAMPLES = 16;
-const FINAL_SAMPLES = 64;
-const FINALISTS = 12;
+const FIRST_SAMPLES = 12;
+const FINAL_SAMPLES = 48;
+const FINALISTS = 8;
 
 const rollLine = (random: () => number): number[] => SIDES.map((s) => 1 + Math.floor(random() * s));
 
