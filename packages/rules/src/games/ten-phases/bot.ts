@@ -64,45 +64,59 @@ function aimsFor(phase: number): Aim[] {
   return phaseTargets(phase).map((t) => ({ kind: 'numbers', wants: t.wants }));
 }
 
-const rollFace = (die: number, random: () => number): Face => {
-  const face = DICE[die]?.faces[Math.floor(random() * FACES)];
-  if (face === undefined) throw new RangeError(`there is no die ${die}`);
-  return face;
-};
-
 /** Targets sampled in full after a first look, and samples per target in each pass. */
 const FINALISTS = 6;
 const FIRST_SAMPLES = 10;
 const FINAL_SAMPLES = 60;
 
+/** Sampled rolls: `rolls[sample][roll][die]` is the face that die would show. */
+type SampledRolls = Face[][][];
+
+function sampleRolls(samples: number, rollsLeft: number, random: () => number): SampledRolls {
+  return Array.from({ length: samples }, () =>
+    Array.from({ length: rollsLeft }, () =>
+      DICE.map((die) => {
+        const face = die.faces[Math.floor(random() * FACES)];
+        if (face === undefined) throw new RangeError(`die ${die.label} has no such face`);
+        return face;
+      }),
+    ),
+  );
+}
+
 /**
- * Play the rest of the turn following `aim`: keep its dice, roll the rest,
- * stop once it is complete. Returns whether it got there and what it scored.
+ * Play the rest of the turn following `aim` on one sample of rolls: keep its
+ * dice, roll the rest, stop once it is complete. What it scored, or null if
+ * the phase was not made.
  */
-function playOut(aim: Aim, faces: readonly Face[], rollsLeft: number, random: () => number): number | null {
+function playOut(aim: Aim, faces: readonly Face[], rolls: readonly Face[][]): number | null {
   let current = [...faces];
-  for (let r = 0; r < rollsLeft; r++) {
+  for (const roll of rolls) {
     const { keep, missing, points } = fill(aim, current);
     if (missing === 0) return points;
     const kept = new Set(keep);
-    current = current.map((f, die) => (kept.has(die) ? f : rollFace(die, random)));
+    current = current.map((f, die) => (kept.has(die) ? f : (roll[die] ?? f)));
   }
   const last = fill(aim, current);
   return last.missing === 0 ? last.points : null;
 }
 
-/** A target's chance to be made by the end of the turn, and its average score when made. */
-function estimate(aim: Aim, faces: readonly Face[], rollsLeft: number, samples: number, random: () => number) {
+/**
+ * A target's chance to be made by the end of the turn, and its average score
+ * when made. Every target is played on the same sampled rolls, so they are
+ * compared fairly.
+ */
+function estimate(aim: Aim, faces: readonly Face[], samples: SampledRolls) {
   let made = 0;
   let points = 0;
-  for (let s = 0; s < samples; s++) {
-    const scored = playOut(aim, faces, rollsLeft, random);
+  for (const rolls of samples) {
+    const scored = playOut(aim, faces, rolls);
     if (scored !== null) {
       made += 1;
       points += scored;
     }
   }
-  return { chance: made / samples, points: made > 0 ? points / made : 0 };
+  return { chance: made / samples.length, points: made > 0 ? points / made : 0 };
 }
 
 /** The keep the bot would make, with its estimated chance to make the phase this turn. */
@@ -118,17 +132,19 @@ export interface PhaseKeep {
 export function bestPhaseKeep(phase: number, faces: readonly Face[], rollsLeft: number, random: () => number): PhaseKeep {
   const aims = aimsFor(phase);
   const worth = (e: { chance: number; points: number }): number => e.chance * 1000 + e.points * e.chance;
+  const first = sampleRolls(FIRST_SAMPLES, rollsLeft, random);
   const firstLook = aims
     .map((aim, i) => ({ aim, i, lacking: fill(aim, faces).missing }))
     // Only the targets nearest completion are worth sampling at all.
     .sort((a, b) => a.lacking - b.lacking || a.i - b.i)
     .slice(0, FINALISTS * 3)
-    .map(({ aim, i }) => ({ aim, i, worth: worth(estimate(aim, faces, rollsLeft, FIRST_SAMPLES, random)) }))
+    .map(({ aim, i }) => ({ aim, i, worth: worth(estimate(aim, faces, first)) }))
     .sort((a, b) => b.worth - a.worth || a.i - b.i)
     .slice(0, FINALISTS);
+  const final = sampleRolls(FINAL_SAMPLES, rollsLeft, random);
   let best: { aim: Aim; chance: number; worth: number } | null = null;
   for (const { aim } of firstLook) {
-    const e = estimate(aim, faces, rollsLeft, FINAL_SAMPLES, random);
+    const e = estimate(aim, faces, final);
     if (best === null || worth(e) > best.worth) best = { aim, chance: e.chance, worth: worth(e) };
   }
   if (best === null) throw new Error(`phase ${phase} has no target`);

@@ -38,6 +38,7 @@ const foundScore = new Int32Array(GROUP_MASKS.length);
 export function quickGrouping(numbers: readonly number[]): { score: number; mask: number } {
   let key = 0;
   for (let c = 0; c < COLUMNS; c++) key = key * SIDES[c]! + numbers[c]! - 1;
+  groupingMemo ??= new Int32Array(SIDES.reduce((n, s) => n * s, 1));
   const known = groupingMemo[key]!;
   if (known !== 0) return { score: (known & ~(1 << 30)) >> COLUMNS, mask: known & ALL };
   const found = searchGrouping(numbers);
@@ -50,9 +51,10 @@ export function quickGrouping(numbers: readonly number[]): { score: number; mask
  * Every line the dice can show has one entry (921,600 of them): its best
  * grouping's score above the columns it uses, filled in the first time the
  * line is scored. Sampling scores the same lines again and again, so this
- * cache, of a pure function, turns most searches into a lookup.
+ * cache, of a pure function, turns most searches into a lookup. Made on
+ * first use, so a screen that never asks pays nothing.
  */
-const groupingMemo = new Int32Array(SIDES.reduce((n, s) => n * s, 1));
+let groupingMemo: Int32Array | undefined;
 
 function searchGrouping(numbers: readonly number[]): { score: number; mask: number } {
   let count = 0;
