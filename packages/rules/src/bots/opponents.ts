@@ -19,7 +19,7 @@ import type { GeneratorState } from '../core/generator.js';
 import { bots, games } from '../games/index.js';
 import type { MeetFateState } from '../games/meet-fate/index.js';
 import { openBoxes } from '../games/meet-fate/state.js';
-import { wagerOffers } from '../games/pairs-and-wagers/state.js';
+import { stakeRuleOf, wagerOffers } from '../games/pairs-and-wagers/state.js';
 import type { PairsAction, PairsState } from '../games/pairs-and-wagers/index.js';
 import { DICE as TEN_PHASE_DICE, facesOf, scorePhase, type TenPhasesState } from '../games/ten-phases/index.js';
 import { randomAction } from '../games/war-pnp/random-player.js';
@@ -70,7 +70,7 @@ const greedyTenPhases: Bot<TenPhasesState, unknown> = (state, seat) => {
 function pairsChoices(state: PairsState): PairsAction[] {
   if (state.phase === 'mid-choice') return [{ type: 'mid-opt-in', join: true }, { type: 'mid-opt-in', join: false }];
   const turn = state.turn!;
-  const offered = wagerOffers(turn).flatMap((o): PairsAction[] =>
+  const offered = wagerOffers(turn, stakeRuleOf(state)).flatMap((o): PairsAction[] =>
     o.type === 'bet-odd'
       ? [
           { type: 'bet-odd', call: 'odd' },

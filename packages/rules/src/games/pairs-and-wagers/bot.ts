@@ -19,9 +19,11 @@ import {
   canGet,
   LEADER_BONUS,
   rollRecord,
+  stakeRuleOf,
   wagerOffers,
   type PairsState,
   type RollRecord,
+  type StakeRule,
   type Turn,
   type Wager,
 } from './state.js';
@@ -69,10 +71,14 @@ function rollClasses(): RollClass[] {
   return classes;
 }
 
-/** What ending on a total is worth to the seat, and a key that names that judgement. */
-type Worth = ((total: number) => number) & { key: string };
+/**
+ * What ending on a total is worth to the seat, the stake rule the game is
+ * played by (it decides which wagers stay open), and a key naming both.
+ */
+type Worth = ((total: number) => number) & { key: string; rule: StakeRule };
 
-const judged = (key: string, fn: (total: number) => number): Worth => Object.assign(fn, { key });
+const judged = (key: string, rule: StakeRule, fn: (total: number) => number): Worth =>
+  Object.assign(fn, { key: `${rule} ${key}`, rule });
 
 const pending = (kind: Wager['kind']): Wager => ({ kind, status: 'pending' });
 const settle = (wagers: readonly Wager[], kind: Wager['kind'], status: 'kept' | 'lost'): Wager[] =>
@@ -98,7 +104,7 @@ function betterWorth(turn: Turn, worth: Worth, cls: RollClass): number {
 /** After a throw of all four dice: what the rules do next, and the best choice where there is one. */
 function afterThrowWorth(turn: Turn, cls: RollClass, by: 'roll' | 'get', worth: Worth, missed: () => number): number {
   const record = rollRecord(by, cls.dice, cls.score);
-  if (record.points === 0) return by === 'roll' && canGet(turn) ? missed() : endWorth(turn, worth);
+  if (record.points === 0) return by === 'roll' && canGet(turn, worth.rule) ? missed() : endWorth(turn, worth);
   let wagers = settle(turn.wagers, 'get', 'kept');
   let oddMissed = false;
   if (turn.call !== null && wagers.some((w) => w.kind === 'odd' && w.status === 'pending')) {
@@ -108,7 +114,7 @@ function afterThrowWorth(turn: Turn, cls: RollClass, by: 'roll' | 'get', worth: 
   }
   const next: Turn = { ...turn, wagers, counting: record };
   const end = endWorth(next, worth);
-  if (oddMissed || !canBetter(next)) return end;
+  if (oddMissed || !canBetter(next, worth.rule)) return end;
   return Math.max(end, betterWorth(next, worth, cls));
 }
 
@@ -136,18 +142,19 @@ function weighThrow(turn: Turn, by: 'roll' | 'get', worth: Worth): number {
 }
 
 function getWorth(turn: Turn, worth: Worth): number {
-  if (!canGet(turn)) return -Infinity;
+  if (!canGet(turn, worth.rule)) return -Infinity;
   return throwWorth({ ...turn, wagers: [...turn.wagers, pending('get')] }, 'get', worth);
 }
 
 function worthFor(state: PairsState, seat: number): Worth {
   const leader = state.leader;
   const goal = state.options.goal;
-  if (leader === null) return judged(`goal ${goal}`, (total) => total + (total >= goal ? LEADER_BONUS : 0));
+  const rule = stakeRuleOf(state);
+  if (leader === null) return judged(`goal ${goal}`, rule, (total) => total + (total >= goal ? LEADER_BONUS : 0));
   const mark = state.totals[leader.seat] ?? 0;
-  if (leader.seat === seat) return judged('plain', (total) => total);
+  if (leader.seat === seat) return judged('plain', rule, (total) => total);
   // Points only break ties between lines with the same chance to surpass.
-  return judged(`pass ${mark}`, (total) => (total > mark ? 1000 : 0) + total);
+  return judged(`pass ${mark}`, rule, (total) => (total > mark ? 1000 : 0) + total);
 }
 
 /** One choice open to the active seat and the expected worth of taking it. */
@@ -166,7 +173,7 @@ export function wagerValues(state: PairsState, seat: number): WagerValue[] {
   const turn = state.turn;
   if (state.phase !== 'playing' || turn === null || turn.seat !== seat) return [];
   const worth = worthFor(state, seat);
-  const offers = new Set(wagerOffers(turn).map((o) => o.type));
+  const offers = new Set(wagerOffers(turn, worth.rule).map((o) => o.type));
   switch (turn.step) {
     case 'start': {
       const values: WagerValue[] = [{ action: { type: 'roll' }, worth: throwWorth(turn, 'roll', worth) }];
