@@ -16,6 +16,12 @@ function seededRandom(seed: Uint8Array): () => number {
   };
 }
 
+describe('the bot registry', () => {
+  it('has a bot for every game and nothing else', () => {
+    expect(Object.keys(bots).sort()).toEqual(Object.keys(games).sort());
+  });
+});
+
 const seatsFor = (id: string): number => Math.max(games[id]!.players.min, 2);
 const STATES_PER_GAME = Number(process.env.BOT_STATES ?? 10_000);
 
