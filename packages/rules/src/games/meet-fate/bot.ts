@@ -11,14 +11,34 @@ import { BOX_IDS, DICE_COUNT, FACES, type BoxId } from './scoring.js';
 import { bestFill, bestKeep, FULL_SHEET, solveTurn, type TurnValues } from './solitaire.js';
 import { MAX_ROLLS, type MeetFateState, type Sheet } from './state.js';
 
+const BASE64_DIGITS = 'ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz0123456789+/';
+
+/** Standard base64 to bytes; written out because the rules run where `atob` and `Buffer` may not exist. */
+function decodeBase64(text: string): Uint8Array {
+  const digit = new Uint8Array(128);
+  for (let i = 0; i < BASE64_DIGITS.length; i++) digit[BASE64_DIGITS.charCodeAt(i)] = i;
+  const padding = text.endsWith('==') ? 2 : text.endsWith('=') ? 1 : 0;
+  const bytes = new Uint8Array((text.length / 4) * 3 - padding);
+  let at = 0;
+  for (let i = 0; i < text.length; i += 4) {
+    const group =
+      (digit[text.charCodeAt(i)]! << 18) |
+      (digit[text.charCodeAt(i + 1)]! << 12) |
+      (digit[text.charCodeAt(i + 2)]! << 6) |
+      digit[text.charCodeAt(i + 3)]!;
+    for (const shift of [16, 8, 0]) if (at < bytes.length) bytes[at++] = (group >> shift) & 0xff;
+  }
+  return bytes;
+}
+
 let table: Float64Array | undefined;
 /** The optimal table, decoded on first use (the string stays in the module). */
 function optimalValues(): Float64Array {
   if (table !== undefined) return table;
-  const binary = atob(OPTIMAL_VALUES_BASE64);
+  const bytes = decodeBase64(OPTIMAL_VALUES_BASE64);
   const values = new Float64Array(FULL_SHEET + 1);
   for (let i = 0; i < values.length; i++) {
-    values[i] = (binary.charCodeAt(2 * i) | (binary.charCodeAt(2 * i + 1) << 8)) / OPTIMAL_VALUE_SCALE;
+    values[i] = ((bytes[2 * i] ?? 0) | ((bytes[2 * i + 1] ?? 0) << 8)) / OPTIMAL_VALUE_SCALE;
   }
   table = values;
   return values;
