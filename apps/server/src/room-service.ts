@@ -701,13 +701,16 @@ export class RoomService {
   /**
    * A connection came into a room without changing it: it gets the room's
    * newest views itself, at once, and everyone else learns who is there with
-   * the next coalesced refresh, so K joins cost O(K) messages, not K²/2.
+   * the next coalesced refresh, so K joins cost O(K) messages, not K²/2. A
+   * seat whose phone is back is first marked back, so the phone never sees
+   * itself away.
    */
   private async welcome(room: RoomRecord, { connectionId, seatId }: Joiner): Promise<void> {
     try {
-      const newest = (await this.deps.store.load(room.code)) ?? room;
       const { delivery } = this.deps;
-      const presence = await delivery.presence(newest.code, newest.seats.map((s) => s.id));
+      const loaded = (await this.deps.store.load(room.code)) ?? room;
+      const presence = await delivery.presence(loaded.code, audienceIds(loaded));
+      const newest = seatId === null ? loaded : await this.notePresence(loaded, presence);
       delivery.sendTo(connectionId, publicView(newest, presence), seatId === null ? null : seatPart(newest, seatId));
       this.audience.changed(newest.code);
     } catch (err) {

@@ -24,9 +24,18 @@ async function startedTable(
 }
 
 /** Close a player's phone and wait until the host screen shows its seat away. */
-async function dropPhone(t: Table, seat: number): Promise<RoomView> {
+async function dropPhone(t: Table, seat: number, clock?: ManualClock): Promise<RoomView> {
   t.players[seat]!.client.close();
-  return t.host.waitForView((v) => v.seats[seat]?.connected === false && v.seats[seat]?.awaySince !== null);
+  const away = t.host.waitForView((v) => v.seats[seat]?.connected === false && v.seats[seat]?.awaySince !== null);
+  if (clock === undefined) return away;
+  // A leaving phone reaches the room with the next audience refresh, whose timer runs on the test's clock.
+  let seen = false;
+  void away.then(() => (seen = true), () => (seen = true));
+  while (!seen) {
+    clock.advance(50);
+    await new Promise((resolve) => setTimeout(resolve, 20));
+  }
+  return away;
 }
 
 const phone = async () => closeAfterTest(await TestClient.connect(server!.url));
@@ -114,7 +123,7 @@ describe('away never stalls the table', () => {
     const t = await startedTable(['Ann', 'Bob', 'Cy'], { clock });
     expect(latest(t.host).whenAway).toEqual({ play: 'default', seconds: 30 });
     expect(latest(t.host).timer.deadline).toBeNull();
-    await dropPhone(t, 2);
+    await dropPhone(t, 2, clock);
     for (const p of t.players.slice(0, 2)) await settle(t, (await move(t, p, { type: 'carry', dice: [] })).version);
     const waiting = latest(t.host);
     expect(waiting.awaiting).toEqual([2]);
@@ -138,7 +147,7 @@ describe('away never stalls the table', () => {
     // While its phone is here, nobody else plays for a seat.
     const here = await t.host.request(ClientEvent.playDefault, { code: t.code, token: t.hostToken, id: 'early', seat: 1 });
     expect(here).toMatchObject({ ok: false, error: { code: 'room/seat-occupied' } });
-    await dropPhone(t, 1);
+    await dropPhone(t, 1, clock);
     expect(await server!.store.timedRooms()).toEqual([]);
     clock.advance(600_000);
     await new Promise((resolve) => setTimeout(resolve, 100));
@@ -153,7 +162,7 @@ describe('away never stalls the table', () => {
     const clock = new ManualClock();
     const dataDir = dataDirForTest();
     const t = await startedTable(['Ann', 'Bob'], { clock, dataDir });
-    const away = await dropPhone(t, 1);
+    const away = await dropPhone(t, 1, clock);
     await move(t, t.players[0]!, { type: 'carry', dice: [] });
     const since = away.seats[1]!.awaySince!;
     t.close();
