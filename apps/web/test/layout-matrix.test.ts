@@ -85,10 +85,15 @@ function measure(page: Page, screen: Screen): Promise<string[]> {
           const box = element.getBoundingClientRect();
           // Screen-reader text is clipped to a pixel: nobody reads it off the screen.
           if (box.width <= 1 || box.height <= 1) continue;
+          // The size as drawn: a board scaled to fit the screen, or an SVG to its box, draws text smaller.
           let size = parseFloat(getComputedStyle(element).fontSize);
-          if (element instanceof SVGGraphicsElement) {
-            const m = element.getScreenCTM();
-            if (m !== null) size *= Math.sqrt(Math.abs(m.a * m.d - m.b * m.c));
+          const svg = element instanceof SVGElement ? (element.ownerSVGElement ?? element) : null;
+          const viewBox = svg instanceof SVGSVGElement ? svg.viewBox.baseVal : null;
+          if (svg !== null && viewBox !== null && viewBox.width > 0) {
+            const drawn = svg.getBoundingClientRect();
+            size *= Math.min(drawn.width / viewBox.width, drawn.height / viewBox.height);
+          } else if (element instanceof HTMLElement && element.offsetHeight > 0) {
+            size *= box.height / element.offsetHeight;
           }
           if (size < minText - 0.25 && !small.has(text)) small.set(text.slice(0, 24), Math.round(size * 10) / 10);
         }

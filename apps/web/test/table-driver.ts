@@ -30,6 +30,10 @@ type Chooser = ReturnType<typeof seededChooser>;
 /** The move a seat makes: a real player's for the games whose defaults never finish, else the timer's default. */
 function chooseAction(game: AnyGame, state: unknown, seat: number, fallback: unknown, rand: Chooser): unknown {
   if (game.id === 'war-pnp') return randomAction(rand, state as WarState, seat);
+  // Each seat keeps different dice, so the sheets (and the screens) differ.
+  if (game.id === 'wfgts' && (fallback as { type: string }).type === 'carry') {
+    return { type: 'carry', dice: [0, 1, 2, 3, 4, 5, 6].filter(() => rand.below(2) === 0) };
+  }
   if (game.id === 'ten-phases') {
     const s = state as tenPhases.TenPhasesState;
     const turn = s.turn;
