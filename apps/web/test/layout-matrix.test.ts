@@ -51,7 +51,10 @@ const CASES = Object.values(games).flatMap((game) =>
 );
 
 // The driver plays a whole game in seconds, far faster than any table taps.
-const room = useBrowserRoom({ env: { ACTION_BURST: '100000', ACTIONS_PER_SECOND: '100000' } });
+// WEB_DIR, if set, points the server at a copy of the build, so the app can be rebuilt while the matrix runs.
+const room = useBrowserRoom({
+  env: { ACTION_BURST: '100000', ACTIONS_PER_SECOND: '100000', ...(process.env.WEB_DIR ? { WEB_DIR: process.env.WEB_DIR } : {}) },
+});
 const problems: string[] = [];
 const pages: Partial<Record<Role, Page>> = {};
 
@@ -84,7 +87,7 @@ function measure(page: Page, screen: Screen): Promise<string[]> {
           if (!element.checkVisibility({ opacityProperty: true, visibilityProperty: true })) continue;
           const box = element.getBoundingClientRect();
           // Screen-reader text is clipped to a pixel: nobody reads it off the screen.
-          if (box.width <= 1 || box.height <= 1) continue;
+          if (box.width <= 1 || box.height <= 1 || element.closest('.sr-only') !== null) continue;
           // The size as drawn: a board scaled to fit the screen, or an SVG to its box, draws text smaller.
           let size = parseFloat(getComputedStyle(element).fontSize);
           const svg = element instanceof SVGElement ? (element.ownerSVGElement ?? element) : null;
@@ -174,8 +177,8 @@ describe('every screen fits, at every table size', () => {
       const phone = await pageFor('phone');
       await phone.goto(`${room.url}/`);
       await phone.evaluate(
-        ([key, held]) => localStorage.setItem(key, held),
-        [`rollcall:seat:${code}`, JSON.stringify({ seat: 0, token: table.tokens[0] })],
+        ({ key, held }) => localStorage.setItem(key, held),
+        { key: `rollcall:seat:${code}`, held: JSON.stringify({ seat: 0, token: table.tokens[0] ?? '' }) },
       );
 
       await tv.locator(`input[name="game"][value="${id}"]`).check();

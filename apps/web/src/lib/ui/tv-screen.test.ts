@@ -10,7 +10,7 @@ describe('a board for the table size', () => {
 
 describe('fitting a board to the screen', () => {
   // Content of a fixed area that reflows: twice as wide is half as tall.
-  const area = (a: number) => (width: number) => a / width;
+  const area = (a: number) => (width: number) => ({ width, height: a / width });
 
   it('keeps content that fits at full size', () => {
     expect(fittingScale(1000, 600, area(500_000))).toBe(1);
@@ -24,6 +24,13 @@ describe('fitting a board to the screen', () => {
   });
 
   it('stops at its floor', () => {
-    expect(fittingScale(1000, 100, () => 5000, 0.6)).toBe(0.6);
+    expect(fittingScale(1000, 100, (width) => ({ width, height: 5000 }), 0.6)).toBe(0.6);
+  });
+
+  it('scales down content that cannot be laid out as narrow as the screen', () => {
+    // A table 1500 wide at least, and short.
+    const scale = fittingScale(1000, 600, (width) => ({ width: Math.max(width, 1500), height: 300 }));
+    expect(scale).toBeLessThanOrEqual(1000 / 1500);
+    expect(scale).toBeGreaterThan(0.6);
   });
 });
