@@ -114,8 +114,9 @@ async function inspect(label: string, role: Role): Promise<void> {
   const page = await pageFor(role);
   for (const screen of SCREENS.filter((s) => s.role === role)) {
     await page.setViewportSize({ width: screen.width, height: screen.height });
-    // Two frames for the layout to follow the new size.
+    // A few frames for the layout, and a TV board's fit to the screen, to follow the new size.
     await page.evaluate(() => new Promise((done) => requestAnimationFrame(() => requestAnimationFrame(done))));
+    await page.waitForTimeout(200);
     const where = `${label} ${screen.name}`;
     for (const problem of await measure(page, screen)) problems.push(`${where}: ${problem}`);
     await saveScreenshot(page, `matrix/${label}-${screen.name}`);
