@@ -69,8 +69,11 @@ function rattle(context: AudioContext, start: number): void {
   const length = 0.22;
   const buffer = context.createBuffer(1, Math.ceil(context.sampleRate * length), context.sampleRate);
   const samples = buffer.getChannelData(0);
-  // The fading noise of dice tumbling; not random per table, so Math.random is fine here.
-  for (let i = 0; i < samples.length; i++) samples[i] = (Math.random() * 2 - 1) * (1 - i / samples.length);
+  // The fading hiss of dice tumbling: a fixed noise pattern (a sine hash), the same on every screen.
+  for (let i = 0; i < samples.length; i++) {
+    const hash = Math.sin(i * 12.9898) * 43758.5453;
+    samples[i] = (2 * (hash - Math.floor(hash)) - 1) * (1 - i / samples.length);
+  }
   const source = context.createBufferSource();
   source.buffer = buffer;
   const filter = context.createBiquadFilter();
