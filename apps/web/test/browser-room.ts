@@ -28,6 +28,8 @@ export interface Standing {
 export interface BrowserRoom {
   /** The server's address, e.g. http://127.0.0.1:40123. */
   readonly url: string;
+  /** The server itself, to look at rooms as stored. */
+  readonly server: TestServer;
   /** Uncaught errors in any page, as "address: message"; a test fails if there is one. */
   readonly pageErrors: string[];
   /** A page in a fresh context; a phone gets touch and a mobile screen. */
@@ -38,8 +40,11 @@ export interface BrowserRoom {
   joinRoom(code: string, name: string, viewport?: Viewport): Promise<Page>;
 }
 
-/** Start the server and the browser for this test file's tests, and close them after. */
-export function useBrowserRoom(): BrowserRoom {
+/**
+ * Start the server and the browser for this test file's tests, and close them
+ * after; `env` overrides the server's settings (e.g. its rate limits).
+ */
+export function useBrowserRoom(options: { env?: Record<string, string> } = {}): BrowserRoom {
   let server: TestServer | undefined;
   let browser: Browser | undefined;
   const contexts: BrowserContext[] = [];
@@ -47,7 +52,7 @@ export function useBrowserRoom(): BrowserRoom {
 
   beforeAll(async () => {
     if (!existsSync(buildIndex)) throw new Error('No web build: run `pnpm --filter @rollcall/web build` first.');
-    server = await startServer();
+    server = await startServer({ env: options.env });
     browser = await launchChromium();
   });
 
@@ -93,6 +98,9 @@ export function useBrowserRoom(): BrowserRoom {
   return {
     get url() {
       return started().server.url;
+    },
+    get server() {
+      return started().server;
     },
     pageErrors,
     newPage,

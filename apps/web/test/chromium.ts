@@ -45,13 +45,14 @@ const axePath = createRequire(import.meta.url).resolve('axe-core/axe.min.js');
 /** The serious and critical accessibility violations axe-core finds on the page, one line each. */
 export async function seriousViolations(page: Page): Promise<string[]> {
   // Evaluated, not added as a script tag: the app's content security policy rightly refuses inline scripts.
-  await page.evaluate(readFileSync(axePath, 'utf8'));
+  // Once per page load: the script is large, and axe keeps no state between runs.
+  if (!(await page.evaluate(() => 'axe' in window))) await page.evaluate(readFileSync(axePath, 'utf8'));
   const violations = await page.evaluate(async () => {
-    const axe = (window as unknown as { axe: { run: (context: Document) => Promise<AxeResults> } }).axe;
+    const axe = (window as unknown as { axe: { run: (context: Document, options: object) => Promise<AxeResults> } }).axe;
     interface AxeResults {
       violations: { id: string; impact: string | null; help: string; nodes: { target: string[] }[] }[];
     }
-    const results = await axe.run(document);
+    const results = await axe.run(document, { resultTypes: ['violations'] });
     return results.violations.map((v) => ({
       id: v.id,
       impact: v.impact,
