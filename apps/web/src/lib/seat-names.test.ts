@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import type { SeatInfo } from '@rollcall/protocol';
-import { absenceMark, awaitedName, seatAbsence, seatName, seatRemoved, turnTitle } from './seat-names.js';
+import { absenceMark, awaitedName, seatAbsence, seatName, seatRemoved, turnTag, turnTitle } from './seat-names.js';
 
 const now = 1_700_000_000_000;
 const seats: SeatInfo[] = [
@@ -46,5 +46,9 @@ describe('seat names', () => {
       "Cy's turn (removed)",
       "Di's turn (away 40 s)",
     ]);
+  });
+
+  it('tags the seat on turn as rolling only while its phone is here', () => {
+    expect(seats.map((s) => turnTag(seats, s.seat, now))).toEqual(['rolling', 'away 2 min', 'removed', 'away 40 s']);
   });
 });

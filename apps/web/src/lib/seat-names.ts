@@ -36,6 +36,11 @@ export function absenceMark(seats: readonly SeatInfo[], seat: number, now = Date
   return absence === null ? null : `${absence === 'removed' ? '✕' : '◌'} ${absence}`;
 }
 
+/** The tag beside the name of the seat on turn: "rolling", or why nobody rolls for it ("away 2 min", "removed"). */
+export function turnTag(seats: readonly SeatInfo[], seat: number, now = Date.now()): string {
+  return seatAbsence(seats, seat, now) ?? 'rolling';
+}
+
 /** A seat's name in a list of those the game waits on; a removed or away player's seat says so. */
 export function awaitedName(seats: readonly SeatInfo[], seat: number, now = Date.now()): string {
   const absence = seatAbsence(seats, seat, now);
