@@ -72,7 +72,7 @@ const lobby: Kind[] = ['small text', 'tall', 'wide'];
  * else fails, and axe holds everywhere.
  */
 const GAPS: ReadonlyMap<string, readonly Kind[]> = new Map([
-  ...['wfgts-4p-mid', 'wfgts-4p-end'].map((l) => [l, small] as const),
+  ...['wfgts-1p-mid', 'wfgts-4p-mid', 'wfgts-4p-end'].map((l) => [l, small] as const),
   ...Object.values(games).flatMap((game) =>
     [game.players.min, 4, game.players.max].map((n) => [`${game.id}-${n}p-lobby`, lobby] as const),
   ),

@@ -276,7 +276,8 @@ describe("Powers 'n Points in the browser", () => {
       let moved = false;
       for (const p of players) if (await move(p, story, tv)) moved = true;
       const report = tv.getByTestId('tv-report');
-      if (moved && (await report.count()) > 0) reports.push(await report.innerText());
+      // Read without waiting: the report leaves the TV when the game ends.
+      if (moved) reports.push(...(await report.allInnerTexts()));
       // The TV as round 3 opens: round 2's roll, declarations and trap are still on show.
       if (!story.shots.has('tv-round') && (await tv.getByTestId('war-tv').getAttribute('data-round')) === '3') {
         story.shots.add('tv-round');
