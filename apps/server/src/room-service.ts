@@ -105,6 +105,8 @@ const COMMIT_ATTEMPTS = 10;
  * longer code instead of a create that fails.
  */
 const CODE_ATTEMPTS_PER_LENGTH = 4;
+/** How soon a game asks again who is connected after an answer that left a node out. */
+const PRESENCE_RECHECK_MS = 5_000;
 
 /** What to do with a loaded room: refuse, answer without a change, or commit a change. */
 type Decision<T> =
@@ -172,6 +174,7 @@ export class RoomService {
   private readonly timers: TurnTimers;
   private readonly audience: AudienceRefresh;
   private presenceFrozen = false;
+  private readonly presenceRechecks = new Set<string>();
 
   constructor(private readonly deps: RoomServiceDeps) {
     this.timers = new TurnTimers(deps.clock, (code, deadline) => void this.onDeadline(code, deadline));
@@ -764,13 +767,31 @@ export class RoomService {
    * proves nothing, and another writer getting in first leaves it to them.
    */
   private async notePresence(room: RoomRecord, presence: Presence): Promise<RoomRecord> {
-    if (presence.partial === true || this.presenceFrozen) return room;
+    if (this.presenceFrozen) return room;
+    if (presence.partial === true) {
+      this.recheckPresence(room);
+      return room;
+    }
     const change = markPresence(room, { connected: presence.connectedSeats, now: this.deps.clock.now() });
     if (change === null || !change.ok) return room;
     const entry = { ...change.note, version: change.room.version, at: change.room.updatedAt };
     if (!(await this.deps.store.commit(change.room, room.version, entry))) return room;
     this.afterCommit(room, change.room, change.note);
     return change.room;
+  }
+
+  /**
+   * Look again later at who is connected in a game when an answer was
+   * partial: a phone that dropped meanwhile must still be marked away, or its
+   * default would wait for the next move, which may be its own.
+   */
+  private recheckPresence(room: RoomRecord): void {
+    if (room.status !== 'playing' || this.presenceRechecks.has(room.code)) return;
+    this.presenceRechecks.add(room.code);
+    this.deps.clock.schedule(PRESENCE_RECHECK_MS, () => {
+      this.presenceRechecks.delete(room.code);
+      this.audience.changed(room.code);
+    });
   }
 
   /** Stop recording presence: on shutdown every phone drops because the server goes, not because its player did. */

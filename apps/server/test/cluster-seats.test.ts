@@ -1,9 +1,11 @@
 import { ClientEvent } from '@rollcall/protocol';
+import { Redis } from 'ioredis';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { BEAT_MS } from '../src/cluster/node-roster.js';
 import type { LogEntry } from '../src/store/room-store.js';
 import { startCluster, storedLog as storedLogOf, type TestCluster } from './cluster.js';
 import { closeAfterTest, openTable, TestClient, type Table } from './harness.js';
-import { move, settle, type WfgtsRoomView } from './wfgts-driver.js';
+import { latest, move, settle, type WfgtsRoomView } from './wfgts-driver.js';
 
 /** Past a 30-second away grace plus the sweep's, in one jump of a node's clock. */
 const JUMP_MS = 40_000;
@@ -61,5 +63,31 @@ describe('seats across two nodes', () => {
     expect(log.filter((e) => e.kind === 'action' && e.detail.by === 'away').map((e) => [e.seat, e.detail.action])).toEqual([
       [1, { type: 'carry', dice: [] }],
     ]);
+  });
+
+  it('take no phone for away while a live node has not answered, and mark it once that node is gone', async () => {
+    const t = await startedTable();
+    // A node that beats but does not listen, as one does while its subscription comes back after a Redis restart.
+    const redis = new Redis(cluster.redis.url);
+    const stamp = async () => {
+      const [seconds] = await redis.time();
+      await redis.zadd('rollcall:nodes', Number(seconds) * 1000 + 999, 'a-node-not-listening');
+    };
+    await stamp();
+    const beating = setInterval(() => void stamp(), BEAT_MS / 2);
+    try {
+      await new Promise((resolve) => setTimeout(resolve, 2 * BEAT_MS));
+      t.players[1]!.client.close();
+      const { version } = await move(t, t.players[0]!, { type: 'carry', dice: [] });
+      await t.host.waitForView((v) => v.version >= version && v.seats[1]?.connected === false);
+      expect(latest(t.host).seats[1]?.awaySince).toBeNull();
+      expect(latest(t.host).version).toBe(version);
+    } finally {
+      clearInterval(beating);
+    }
+    await redis.zrem('rollcall:nodes', 'a-node-not-listening');
+    await redis.quit();
+    const away = await t.host.waitForView((v) => v.seats[1]?.awaySince != null, 15_000);
+    expect(away.seats[1]?.connected).toBe(false);
   });
 });

@@ -60,7 +60,7 @@ function channelsOf(code: string, seatIds: readonly string[]): string[] {
  * A socket another node lets in after answering is covered by that node: it
  * sends the room's newest views right after letting a socket in.
  */
-export function clusterDelivery(io: Server, log: Logger): Delivery {
+export function clusterDelivery(io: Server, log: Logger, liveNodes: () => number): Delivery {
   // Filled by a presence answer and read by the sends that follow it in the same turn of the event loop.
   const remoteChannels = new Map<string, Set<string>>();
 
@@ -117,15 +117,18 @@ export function clusterDelivery(io: Server, log: Logger): Delivery {
             spectators += r.data.spectators;
           }
           for (const id of seatIds) if (remote.has(channel.seat(code, id))) connectedSeats.add(id);
-          if (err === null) {
+          // A node that is alive but not subscribed (yet) was not asked at all.
+          const unasked = liveNodes() - 1 - replies.length;
+          const failure = err ?? (unasked > 0 ? new Error(`${unasked} live node(s) not listening`) : null);
+          if (failure === null) {
             remoteChannels.set(code, remote);
             setImmediate(() => {
               if (remoteChannels.get(code) === remote) remoteChannels.delete(code);
             });
           } else {
-            log.warn({ err, room: code }, 'not every node said who is connected');
+            log.warn({ err: failure, room: code }, 'not every node said who is connected');
           }
-          resolve(err === null ? { connectedSeats, spectators } : { connectedSeats, spectators, partial: true });
+          resolve(failure === null ? { connectedSeats, spectators } : { connectedSeats, spectators, partial: true });
         };
         const guard = setTimeout(() => finish(new Error('no answer from the other nodes'), []), PRESENCE_GUARD_MS);
         io.serverSideEmit(NodeEvent.presence, { code, seatIds }, (err: Error | null, replies: unknown[] = []) =>

@@ -4,6 +4,7 @@ import type { Server } from 'socket.io';
 import { membershipOf, type Delivery } from '../delivery.js';
 import { closeRedis, connectRedis } from '../redis-client.js';
 import { clusterDelivery, NODE_REQUEST_TIMEOUT_MS } from './cluster-delivery.js';
+import { joinRoster } from './node-roster.js';
 
 /** This node's part in a cluster of nodes sharing rooms through Redis. */
 export interface Cluster {
@@ -27,6 +28,8 @@ export function joinCluster(io: Server, redisUrl: string, log: Logger): Cluster 
   const sub = connectRedis(redisUrl, log, 'subscribe');
   io.adapter(createAdapter(pub, sub, { key: 'rollcall:io', requestsTimeout: NODE_REQUEST_TIMEOUT_MS }));
 
+  const roster = joinRoster(pub, log);
+
   const listeners: ((codes: string[]) => void)[] = [];
   let linked = false;
   sub.on('ready', () => {
@@ -42,9 +45,10 @@ export function joinCluster(io: Server, redisUrl: string, log: Logger): Cluster 
   });
 
   return {
-    delivery: clusterDelivery(io, log),
+    delivery: clusterDelivery(io, log, roster.liveNodes),
     onRelinked: (listener) => void listeners.push(listener),
     async close() {
+      await roster.leave();
       await Promise.all([closeRedis(pub), closeRedis(sub)]);
     },
   };

@@ -1,0 +1,62 @@
+import { randomUUID } from 'node:crypto';
+import type { Redis } from 'ioredis';
+import type { Logger } from 'pino';
+
+const ROSTER_KEY = 'rollcall:nodes';
+/** How often a node says it is alive. */
+export const BEAT_MS = 1_000;
+/** A node silent for this long counts as gone; until then its phones are not taken for away. */
+export const LIVE_MS = 4_000;
+
+/**
+ * Which nodes are alive, so that a presence answer missing one of them is
+ * known to be incomplete. The adapter alone cannot tell: it waits for the
+ * nodes subscribed at the moment of asking, and a node whose subscription is
+ * still coming back after Redis restarted is simply not asked, which would
+ * take its phones for away.
+ *
+ * Each node stamps its id in a sorted set every beat, with Redis's clock, so
+ * the nodes' own clocks need not agree.
+ */
+export interface NodeRoster {
+  /** Nodes seen alive at the last beat, this one included; 0 before the first. */
+  liveNodes(): number;
+  /** Leave the roster at once, so the others do not wait `LIVE_MS` to count this node gone. */
+  leave(): Promise<void>;
+}
+
+export function joinRoster(redis: Redis, log: Logger): NodeRoster {
+  const id = randomUUID();
+  let live = 0;
+  let beating = false;
+  const beat = async () => {
+    if (beating) return; // a beat queued while Redis is away is enough
+    beating = true;
+    try {
+      const [seconds, micros] = await redis.time();
+      const at = Number(seconds) * 1000 + Math.floor(Number(micros) / 1000);
+      const replies = await redis
+        .multi()
+        .zadd(ROSTER_KEY, at, id)
+        .zremrangebyscore(ROSTER_KEY, '-inf', at - 10 * LIVE_MS)
+        .zcount(ROSTER_KEY, at - LIVE_MS, '+inf')
+        .exec();
+      const count = replies?.[2]?.[1];
+      if (typeof count === 'number') live = count;
+    } catch (err) {
+      log.debug({ err }, 'could not stamp this node in the roster');
+    } finally {
+      beating = false;
+    }
+  };
+  void beat();
+  const timer = setInterval(() => void beat(), BEAT_MS);
+  timer.unref();
+  return {
+    liveNodes: () => live,
+    async leave() {
+      clearInterval(timer);
+      if (redis.status === 'ready') await redis.zrem(ROSTER_KEY, id).catch(() => undefined);
+    },
+  };
+}
