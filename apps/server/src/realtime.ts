@@ -45,6 +45,7 @@ const handlers: Record<ClientEventName, Handler> = {
   [ClientEvent.leave]: (s, socket, p) => s.leave(socket.id, p),
   [ClientEvent.rename]: (s, _socket, p) => s.rename(p),
   [ClientEvent.handOver]: (s, _socket, p) => s.handOver(p),
+  [ClientEvent.admitScreen]: (s, _socket, p) => s.admitScreen(p),
   [ClientEvent.action]: (s, _socket, p) => s.act(p),
   [ClientEvent.playDefault]: (s, _socket, p) => s.playDefault(p),
 };

@@ -60,6 +60,8 @@ function template(event: ClientEventName): Record<string, unknown> {
       return { ...creds, name: 'Zed' };
     case ClientEvent.handOver:
       return { ...creds, seat: 0 };
+    case ClientEvent.admitScreen:
+      return { ...creds, screen: 'ABCDEF' };
     case ClientEvent.removeSeat:
       return { ...creds, seat: 0 };
     case ClientEvent.action:
