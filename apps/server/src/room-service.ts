@@ -270,24 +270,19 @@ export class RoomService {
    * no screen waits under is refused and changes nothing.
    */
   admitScreen(payload: unknown): Promise<Reply<ActionResult>> {
-    const p = parse(AdmitScreen, payload);
-    if (p === null) return Promise.resolve(fail(roomError('room/bad-request')));
-    return this.decide(p.code, async (room) => {
-      const holder = holderOf(room, hashToken(p.token));
-      if (holder === null) return badToken(room, p.token);
-      if (!canLead(room, holder)) return refuse(roomError('room/not-lead'));
-      if (!(await this.deps.delivery.screenWaiting(room.code, p.screen))) return refuse(roomError('room/no-such-screen'));
-      const hostToken = newToken();
-      const change = admitScreen(room, { tokenHash: hashToken(hostToken), now: this.deps.clock.now() });
-      if (!change.ok) return refuse(change.error);
-      return {
-        ...committed(change),
-        effects: () => {
-          this.deps.delivery.admitScreen(room.code, p.screen, { code: room.code, hostToken });
-          this.roomLog(room.code).info('screen let in');
-        },
-      };
-    });
+    const hostToken = newToken();
+    return this.control(
+      AdmitScreen,
+      payload,
+      async (room, p, now) =>
+        (await this.deps.delivery.screenWaiting(room.code, p.screen))
+          ? admitScreen(room, { tokenHash: hashToken(hostToken), now })
+          : { ok: false, error: roomError('room/no-such-screen') },
+      (room, p) => {
+        this.deps.delivery.admitScreen(room.code, p.screen, { code: room.code, hostToken });
+        this.roomLog(room.code).info('screen let in');
+      },
+    );
   }
 
   /** A new seat in the lobby; the first player to join leads. */
@@ -624,16 +619,16 @@ export class RoomService {
   private control<S extends z.ZodType<{ code: string; token: string }>>(
     schema: S,
     payload: unknown,
-    change: (room: RoomRecord, p: z.infer<S>, now: number) => Change,
+    change: (room: RoomRecord, p: z.infer<S>, now: number) => Change | Promise<Change>,
     effects?: (before: RoomRecord, p: z.infer<S>) => void,
   ): Promise<Reply<ActionResult>> {
     const p = parse(schema, payload);
     if (p === null) return Promise.resolve(fail(roomError('room/bad-request')));
-    return this.decide(p.code, (room) => {
+    return this.decide(p.code, async (room) => {
       const holder = holderOf(room, hashToken(p.token));
       if (holder === null) return badToken(room, p.token);
       if (!canLead(room, holder)) return refuse(roomError('room/not-lead'));
-      const result = change(room, p, this.deps.clock.now());
+      const result = await change(room, p, this.deps.clock.now());
       if (!result.ok) return refuse(result.error);
       return { ...committed(result), effects: effects && (() => effects(room, p)) };
     });
