@@ -3,7 +3,7 @@ import { io, Manager, type Socket } from 'socket.io-client';
 import { describe, expect, it } from 'vitest';
 import { closeAfterTest, openTable, startRedis, startServer, TestClient, type TestServer } from './harness.js';
 import { createLogger } from '../src/logger.js';
-import { settle } from './wfgts-driver.js';
+import { startWfgts } from './wfgts-driver.js';
 
 /** A raw socket that may be refused: resolves with the refusal's typed data, or null once connected. */
 function tryConnect(url: string, headers: Record<string, string> = {}): Promise<{ socket: Socket; refusal: ErrorBody | null }> {
@@ -136,9 +136,7 @@ describe('a seat changing its choice', () => {
   it('is accepted a few times a second, counted over all its connections', async () => {
     const s = await server({ SEAT_CHANGES_PER_SECOND: '3' });
     const table = closeAfterTest(await openTable(s.url, { players: ['Ann', 'Bob'] }));
-    await table.host.must(ClientEvent.configure, { code: table.code, token: table.hostToken, game: 'wfgts' });
-    const { version } = await table.host.must(ClientEvent.start, { code: table.code, token: table.hostToken });
-    await settle(table, version);
+    await startWfgts(table);
     const ann = table.players[0]!;
     const logBefore = (await s.store.log(table.code)).length;
     // Ann's token on five connections re-picks her carry as fast as it can: each connection is within its own limit.

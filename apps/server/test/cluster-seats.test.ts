@@ -5,7 +5,7 @@ import { BEAT_MS } from '../src/cluster/node-roster.js';
 import type { LogEntry } from '../src/store/room-store.js';
 import { startCluster, storedLog as storedLogOf, type TestCluster } from './cluster.js';
 import { closeAfterTest, openTable, TestClient, type Table } from './harness.js';
-import { latest, move, settle, type WfgtsRoomView } from './wfgts-driver.js';
+import { latest, move, settle, startWfgts, type WfgtsRoomView } from './wfgts-driver.js';
 
 /** Past a 30-second away grace plus the sweep's, in one jump of a node's clock. */
 const JUMP_MS = 40_000;
@@ -23,9 +23,7 @@ const storedLog = (code: string): Promise<LogEntry[]> => storedLogOf(cluster, co
 /** A started wfgts game: the host screen and Ann on the first node, Bob on the second. */
 async function startedTable(): Promise<Table> {
   const t = closeAfterTest(await openTable(cluster.urls, { players: ['Ann', 'Bob'] }));
-  await t.host.must(ClientEvent.configure, { code: t.code, token: t.hostToken, game: 'wfgts' });
-  const { version } = await t.host.must(ClientEvent.start, { code: t.code, token: t.hostToken });
-  await settle(t, version);
+  await startWfgts(t);
   return t;
 }
 
