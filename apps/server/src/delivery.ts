@@ -1,9 +1,18 @@
-import { ServerEvent, type PublicRoomView, type SeatLost, type SeatPart, type WatchClosed } from '@rollcall/protocol';
+import { ServerEvent, type PublicRoomView, type ScreenAdmitted, type SeatLost, type SeatPart, type WatchClosed } from '@rollcall/protocol';
 import type { Server, Socket } from 'socket.io';
 import type { Presence } from './views.js';
 
-/** What a connection is in a room, for delivery. */
-export type Audience = { role: 'seat'; seatId: string } | { role: 'host'; controls: boolean } | { role: 'spectator' };
+/**
+ * What a connection is in a room, for delivery. A host screen without the
+ * host token (`controls: false`) waits to be let in under the code it shows
+ * (`screen`); where it may not watch, it waits seeing nothing (`waiting-screen`).
+ */
+export type Audience =
+  | { role: 'seat'; seatId: string }
+  | { role: 'host'; controls: true }
+  | { role: 'host'; controls: false; screen: string }
+  | { role: 'waiting-screen'; screen: string }
+  | { role: 'spectator' };
 
 /** The room a connection is in, kept on the socket. */
 export interface Membership {
@@ -29,6 +38,10 @@ export interface Delivery {
   audienceSize(code: string): number;
   /** Spectators are no longer allowed: every spectator and shared screen is told so and stops getting views. */
   closeToWatchers(code: string): void;
+  /** Whether a connection, on any node, waits to be let in under this screen code. */
+  screenWaiting(code: string, screen: string): Promise<boolean>;
+  /** Give the screens waiting under this code, on any node, their host token. */
+  admitScreen(code: string, screen: string, admitted: ScreenAdmitted): void;
 }
 
 /** The Socket.IO room of each audience of a room, and of the whole room. */
@@ -38,12 +51,29 @@ export const channel = {
   display: (code: string) => `${code}/display`,
   spectators: (code: string) => `${code}/spectators`,
   seat: (code: string, seatId: string) => `${code}/seat/${seatId}`,
+  screen: (code: string, screen: string) => `${code}/screen/${screen}`,
 };
 
-function channelOf(code: string, audience: Audience): string {
-  if (audience.role === 'seat') return channel.seat(code, audience.seatId);
-  if (audience.role === 'spectator') return channel.spectators(code);
-  return audience.controls ? channel.host(code) : channel.display(code);
+/** The Socket.IO rooms a connection is in for its audience; the whole room's only when it gets the views. */
+function channelsOf(code: string, audience: Audience): string[] {
+  switch (audience.role) {
+    case 'seat':
+      return [channel.seat(code, audience.seatId), channel.room(code)];
+    case 'spectator':
+      return [channel.spectators(code), channel.room(code)];
+    case 'waiting-screen':
+      return [channel.screen(code, audience.screen)];
+    case 'host':
+      return audience.controls
+        ? [channel.host(code), channel.room(code)]
+        : [channel.display(code), channel.room(code), channel.screen(code, audience.screen)];
+  }
+}
+
+/** Take a socket out of every Socket.IO room its membership put it in. */
+function leaveRoom(socket: Socket, membership: Membership): void {
+  for (const name of channelsOf(membership.code, membership.audience)) void socket.leave(name);
+  setMembership(socket, null);
 }
 
 /** The membership recorded on a socket, if any. */
@@ -68,9 +98,7 @@ export function evictLocally(
   for (const id of io.sockets.adapter.rooms.get(name) ?? []) {
     const socket = io.sockets.sockets.get(id);
     if (socket === undefined || id === keepConnectionId) continue;
-    void socket.leave(name);
-    void socket.leave(channel.room(code));
-    setMembership(socket, null);
+    leaveRoom(socket, { code, audience: { role: 'seat', seatId } });
     socket.emit(ServerEvent.seatLost, lost);
   }
 }
@@ -93,10 +121,9 @@ export function closeLocallyToWatchers(io: Server, code: string): void {
   for (const name of [channel.spectators(code), channel.display(code)]) {
     for (const id of [...(io.sockets.adapter.rooms.get(name) ?? [])]) {
       const socket = io.sockets.sockets.get(id);
-      if (socket === undefined) continue;
-      void socket.leave(name);
-      void socket.leave(channel.room(code));
-      setMembership(socket, null);
+      const membership = socket === undefined ? null : membershipOf(socket);
+      if (socket === undefined || membership === null) continue;
+      leaveRoom(socket, membership);
       socket.emit(ServerEvent.watchClosed, closed);
     }
   }
@@ -129,11 +156,8 @@ export function socketDelivery(
       const socket = io.sockets.sockets.get(connectionId);
       if (socket === undefined) return null;
       const before = membershipOf(socket);
-      if (before !== null) {
-        void socket.leave(channelOf(before.code, before.audience));
-        void socket.leave(channel.room(before.code));
-      }
-      void socket.join([channelOf(code, audience), channel.room(code)]);
+      if (before !== null) leaveRoom(socket, before);
+      void socket.join(channelsOf(code, audience));
       setMembership(socket, { code, audience });
       return before;
     },
@@ -152,5 +176,10 @@ export function socketDelivery(
     },
     audienceSize: (code) => io.sockets.adapter.rooms.get(channel.room(code))?.size ?? 0,
     closeToWatchers: (code) => closeLocallyToWatchers(io, code),
+    // Through the adapter, so with several nodes every node is asked and told.
+    screenWaiting: async (code, screen) => (await io.in(channel.screen(code, screen)).fetchSockets()).length > 0,
+    admitScreen(code, screen, admitted) {
+      io.to(channel.screen(code, screen)).emit(ServerEvent.screenAdmitted, admitted);
+    },
   };
 }

@@ -8,7 +8,7 @@ import { joinCluster } from './cluster/redis-cluster.js';
 import type { Config } from './config.js';
 import { membershipOf, socketDelivery } from './delivery.js';
 import { addressLimits } from './address-limits.js';
-import { admitConnections, entryGuard, FloodLog, HandshakeGate, originAllowed, refuseUnknownEvents } from './client-guard.js';
+import { addressOf, admitConnections, entryGuard, FloodLog, HandshakeGate, originAllowed, refuseUnknownEvents } from './client-guard.js';
 import { TokenBucket } from './rate-limit.js';
 import { closeRedis, connectRedis } from './redis-client.js';
 import { RoomService } from './room-service.js';
@@ -45,6 +45,7 @@ const handlers: Record<ClientEventName, Handler> = {
   [ClientEvent.leave]: (s, socket, p) => s.leave(socket.id, p),
   [ClientEvent.rename]: (s, _socket, p) => s.rename(p),
   [ClientEvent.handOver]: (s, _socket, p) => s.handOver(p),
+  [ClientEvent.admitScreen]: (s, _socket, p) => s.admitScreen(p),
   [ClientEvent.action]: (s, _socket, p) => s.act(p),
   [ClientEvent.playDefault]: (s, _socket, p) => s.playDefault(p),
 };
@@ -122,8 +123,6 @@ export async function realtime(
 
   io.on('connection', (socket) => {
     const limits = { action: new TokenBucket(config.actionLimit), join: new TokenBucket(config.joinLimit) };
-    // One warning per flood, not one per refused message.
-    let flooding = false;
     refuseUnknownEvents(socket);
     for (const event of Object.values(ClientEvent)) {
       socket.on(event, (...args: unknown[]) => {
@@ -140,15 +139,14 @@ export async function realtime(
         };
         try {
           const bucket = joinEvents.has(event) ? limits.join : limits.action;
+          // One warning per address and flood, not one per refused message nor one per connection it opens.
           if (!bucket.take()) {
-            if (!flooding) log.warn(line, 'rate limited');
-            flooding = true;
+            flood.refused('room/rate-limited', addressOf(socket));
             answer({ ok: false, error: roomError('room/rate-limited') });
             return;
           }
-          flooding = false;
           if (sizeOf(args) > config.maxPayloadBytes) {
-            log.warn(line, 'message too large');
+            flood.refused('room/too-large', addressOf(socket));
             answer({ ok: false, error: roomError('room/too-large') });
             return;
           }

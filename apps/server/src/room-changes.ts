@@ -25,7 +25,8 @@ export interface ChangeNote {
     | 'join-next'
     | 'leave'
     | 'rename'
-    | 'hand-over';
+    | 'hand-over'
+    | 'admit-screen';
   seat: number | null;
   detail: Record<string, unknown>;
 }
@@ -341,6 +342,19 @@ export function offerHandOver(room: RoomRecord, p: { seat: number; codeHash: str
   if (room.status === 'lobby') return refuse(roomError('room/not-playing'));
   const seats = room.seats.map((s, i) => (i === p.seat ? { ...s, handOverHash: p.codeHash } : s));
   return { ok: true, room: { ...bump(room, p.now), seats }, note: { kind: 'hand-over', seat: p.seat, detail: {} } };
+}
+
+/**
+ * How many let-in screens keep their tokens. A token is made before it is
+ * known whether its screen is still there to get it, so the list is bounded,
+ * the oldest giving way; the creating screen's token is kept apart.
+ */
+export const SCREEN_TOKENS = 8;
+
+/** A waiting screen is let in (the service checks that it waits): a host token of its own is added. */
+export function admitScreen(room: RoomRecord, p: { tokenHash: string; now: number }): Change {
+  const screenTokenHashes = [...(room.screenTokenHashes ?? []), p.tokenHash].slice(-SCREEN_TOKENS);
+  return { ok: true, room: { ...bump(room, p.now), screenTokenHashes }, note: { kind: 'admit-screen', seat: null, detail: {} } };
 }
 
 /** A player takes the lead from the seat that had it (the service checks that its phone is away). */

@@ -58,6 +58,8 @@ export interface RoomRecord {
   lead: number | null;
   /** Hash of the token that lets a host screen run the room; null for rooms opened from a phone. */
   hostTokenHash: string | null;
+  /** Hashes of the tokens of screens the lead or a host screen let in, oldest first (see `admitScreen`); absent means none. */
+  screenTokenHashes?: string[];
   locked: boolean;
   spectatorsAllowed: boolean;
   game: { id: string; options: Record<string, unknown> } | null;
@@ -138,6 +140,7 @@ export type Holder = { role: 'seat'; seat: number; seatId: string } | { role: 'h
 /** The holder of a token (by its hash), or null when it is nobody's here. */
 export function holderOf(room: RoomRecord, tokenHash: string): Holder | null {
   if (room.hostTokenHash !== null && sameHash(room.hostTokenHash, tokenHash)) return { role: 'host' };
+  if ((room.screenTokenHashes ?? []).some((hash) => sameHash(hash, tokenHash))) return { role: 'host' };
   const seat = room.seats.findIndex((s) => s.tokenHash !== null && sameHash(s.tokenHash, tokenHash));
   const record = room.seats[seat];
   return record === undefined ? null : { role: 'seat', seat, seatId: record.id };

@@ -42,6 +42,8 @@ function recordingDelivery(happenings: Happening[]): Delivery {
     sendTo: (connectionId, view) => void happenings.push({ view: view.version, to: connectionId }),
     audienceSize: () => seats.size,
     closeToWatchers: () => undefined,
+    screenWaiting: () => Promise.resolve(false),
+    admitScreen: () => undefined,
   };
 }
 

@@ -1,5 +1,6 @@
 import {
   ActionEnvelope,
+  AdmitScreen,
   CODE_LENGTH,
   CODE_MAX_LENGTH,
   Configure,
@@ -29,6 +30,7 @@ import { AudienceRefresh } from './audience-refresh.js';
 import type { Audience, Delivery, Membership } from './delivery.js';
 import {
   addPlayer,
+  admitScreen,
   awayDefaultsDue,
   configure,
   joinNext,
@@ -62,7 +64,7 @@ import {
 } from './room-record.js';
 import {
   hashToken,
-  newHandOverCode,
+  newOneTimeCode,
   newId,
   newRoomCode,
   newToken,
@@ -231,22 +233,56 @@ export class RoomService {
             },
           };
         }
-        case 'spectator':
-        case 'host': {
-          const controls = p.as === 'host' && p.hostToken !== undefined;
-          if (controls && holderOf(room, hashToken(p.hostToken ?? ''))?.role !== 'host') {
-            return refuse(roomError('room/bad-token'));
-          }
-          // A screen without the host token is one more watcher: it needs spectators allowed and room in the audience.
-          const refusal = controls ? null : await this.watcherRefusal(room);
+        case 'spectator': {
+          const refusal = await this.watcherRefusal(room);
           if (refusal !== null) return refuse(refusal);
-          const audience: Audience = p.as === 'host' ? { role: 'host', controls } : { role: 'spectator' };
-          const value: Joined =
-            p.as === 'spectator' ? { code, role: 'spectator' } : controls ? { code, role: 'host', hostToken: p.hostToken } : { code, role: 'host' };
-          return { kind: 'answer', value, joiner: { connectionId, seatId: null }, effects: () => this.enter(connectionId, code, audience) };
+          return this.watch(connectionId, { code, role: 'spectator' }, { role: 'spectator' });
+        }
+        case 'host': {
+          if (p.hostToken === undefined) return this.waitAsScreen(connectionId, room);
+          if (holderOf(room, hashToken(p.hostToken))?.role !== 'host') return refuse(roomError('room/bad-token'));
+          return this.watch(connectionId, { code, role: 'host', hostToken: p.hostToken }, { role: 'host', controls: true });
         }
       }
     });
+  }
+
+  /** A connection that watches the room without changing it: it gets its snapshot, and the room a refresh. */
+  private watch(connectionId: string, value: Joined, audience: Audience): Decision<Joined> {
+    return { kind: 'answer', value, joiner: { connectionId, seatId: null }, effects: () => this.enter(connectionId, value.code, audience) };
+  }
+
+  /**
+   * A host screen without the host token waits to be let in by the lead or a
+   * host screen, under a code it shows. Meanwhile it is one more watcher where
+   * the room takes one, and sees nothing where it does not: no uncounted watcher.
+   */
+  private async waitAsScreen(connectionId: string, room: RoomRecord): Promise<Decision<Joined>> {
+    const screen = newOneTimeCode();
+    const value: Joined = { code: room.code, role: 'host', screen };
+    if ((await this.watcherRefusal(room)) === null) return this.watch(connectionId, value, { role: 'host', controls: false, screen });
+    return { kind: 'answer', value, effects: () => this.enter(connectionId, room.code, { role: 'waiting-screen', screen }) };
+  }
+
+  /**
+   * The lead or a host screen lets in the screen showing `screen`: it gets a
+   * host token of its own, sent to it alone, and joins again with it. A code
+   * no screen waits under is refused and changes nothing.
+   */
+  admitScreen(payload: unknown): Promise<Reply<ActionResult>> {
+    const hostToken = newToken();
+    return this.control(
+      AdmitScreen,
+      payload,
+      async (room, p, now) =>
+        (await this.deps.delivery.screenWaiting(room.code, p.screen))
+          ? admitScreen(room, { tokenHash: hashToken(hostToken), now })
+          : { ok: false, error: roomError('room/no-such-screen') },
+      (room, p) => {
+        this.deps.delivery.admitScreen(room.code, p.screen, { code: room.code, hostToken });
+        this.roomLog(room.code).info('screen let in');
+      },
+    );
   }
 
   /** A new seat in the lobby; the first player to join leads. */
@@ -382,7 +418,7 @@ export class RoomService {
       if (seat.tokenHash === null) return refuse(roomError('room/seat-removed'));
       const presence = await this.deps.delivery.presence(room.code, [seat.id]);
       if (presence.connectedSeats.has(seat.id)) return refuse(roomError('room/seat-not-away'));
-      const handover = newHandOverCode();
+      const handover = newOneTimeCode();
       const change = offerHandOver(room, { seat: p.seat, codeHash: hashToken(handover), now: this.deps.clock.now() });
       if (!change.ok) return refuse(change.error);
       return { kind: 'commit', room: change.room, note: change.note, value: { handover } };
@@ -507,7 +543,8 @@ export class RoomService {
    * seat's own part changed.
    */
   presenceChanged(membership: Membership): void {
-    if (membership.audience.role === 'host' && membership.audience.controls) return;
+    // Neither a host screen nor a screen waiting unseen is counted in the audience.
+    if (membership.audience.role === 'waiting-screen' || (membership.audience.role === 'host' && membership.audience.controls)) return;
     this.audience.changed(membership.code);
   }
 
@@ -582,16 +619,16 @@ export class RoomService {
   private control<S extends z.ZodType<{ code: string; token: string }>>(
     schema: S,
     payload: unknown,
-    change: (room: RoomRecord, p: z.infer<S>, now: number) => Change,
+    change: (room: RoomRecord, p: z.infer<S>, now: number) => Change | Promise<Change>,
     effects?: (before: RoomRecord, p: z.infer<S>) => void,
   ): Promise<Reply<ActionResult>> {
     const p = parse(schema, payload);
     if (p === null) return Promise.resolve(fail(roomError('room/bad-request')));
-    return this.decide(p.code, (room) => {
+    return this.decide(p.code, async (room) => {
       const holder = holderOf(room, hashToken(p.token));
       if (holder === null) return badToken(room, p.token);
       if (!canLead(room, holder)) return refuse(roomError('room/not-lead'));
-      const result = change(room, p, this.deps.clock.now());
+      const result = await change(room, p, this.deps.clock.now());
       if (!result.ok) return refuse(result.error);
       return { ...committed(result), effects: effects && (() => effects(room, p)) };
     });

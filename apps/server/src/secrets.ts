@@ -10,8 +10,8 @@ export function newRoomCode(length: number = CODE_LENGTH, pick: RandomIndex = ra
   return Array.from({ length }, () => CODE_ALPHABET[pick(CODE_ALPHABET.length)]).join('');
 }
 
-/** A one-time code that hands an away seat to a new phone; only the lead's screen shows it, and it works once. */
-export function newHandOverCode(): string {
+/** A one-time code of 6 letters: one that hands an away seat to a new phone, or one a waiting screen shows to be let in. */
+export function newOneTimeCode(): string {
   return Array.from({ length: 6 }, () => CODE_ALPHABET[randomInt(CODE_ALPHABET.length)]).join('');
 }
 

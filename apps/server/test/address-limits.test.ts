@@ -2,7 +2,8 @@ import { ClientEvent, type ErrorBody } from '@rollcall/protocol';
 import { io, Manager, type Socket } from 'socket.io-client';
 import { describe, expect, it } from 'vitest';
 import { closeAfterTest, openTable, startRedis, startServer, TestClient, type TestServer } from './harness.js';
-import { settle } from './wfgts-driver.js';
+import { createLogger } from '../src/logger.js';
+import { startWfgts } from './wfgts-driver.js';
 
 /** A raw socket that may be refused: resolves with the refusal's typed data, or null once connected. */
 function tryConnect(url: string, headers: Record<string, string> = {}): Promise<{ socket: Socket; refusal: ErrorBody | null }> {
@@ -135,9 +136,7 @@ describe('a seat changing its choice', () => {
   it('is accepted a few times a second, counted over all its connections', async () => {
     const s = await server({ SEAT_CHANGES_PER_SECOND: '3' });
     const table = closeAfterTest(await openTable(s.url, { players: ['Ann', 'Bob'] }));
-    await table.host.must(ClientEvent.configure, { code: table.code, token: table.hostToken, game: 'wfgts' });
-    const { version } = await table.host.must(ClientEvent.start, { code: table.code, token: table.hostToken });
-    await settle(table, version);
+    await startWfgts(table);
     const ann = table.players[0]!;
     const logBefore = (await s.store.log(table.code)).length;
     // Ann's token on five connections re-picks her carry as fast as it can: each connection is within its own limit.
@@ -161,5 +160,34 @@ describe('a seat changing its choice', () => {
     expect(accepted).toBeLessThanOrEqual(6);
     expect(accepted + limited).toBe(20);
     expect((await s.store.log(table.code)).length - logBefore).toBe(accepted);
+  });
+});
+
+describe('the refusal log', () => {
+  it('writes one line per address and limit for a flood of bad messages, not one per message or per connection', async () => {
+    const lines: { level: number; limit?: string; address?: string }[] = [];
+    const logger = createLogger({ logLevel: 'warn' }, { write: (line: string) => void lines.push(JSON.parse(line)) });
+    const env = { ACTIONS_PER_SECOND: '1', WRONG_CODES_PER_ADDRESS_PER_MINUTE: '2', MAX_PAYLOAD_BYTES: '512' };
+    const s = closeAfterTest(await startServer({ env, logger }));
+    const startUp = lines.length;
+    const tabs = await Promise.all(Array.from({ length: 3 }, () => client(s.url)));
+    const codes = (replies: { ok: boolean; error?: ErrorBody }[]) => replies.map((r) => r.error?.code ?? 'ok');
+    // From each of three connections of one address: wrong codes past the limit, then oversized messages,
+    // then more messages than its bucket holds (the default burst is 20).
+    const guesses: string[] = [];
+    for (const tab of tabs) {
+      // One after another: a guess counts once its room was not found.
+      for (const code of ['ZZZZ', 'ZZZY', 'ZZZX']) guesses.push(...codes([await tab.request(ClientEvent.joinRoom, { code, as: 'spectator' })]));
+    }
+    const huge = { code: 'ZZZZ', token: 'x'.repeat(16), game: 'y'.repeat(1000) };
+    const large = codes(await Promise.all(tabs.flatMap((tab) => Array.from({ length: 8 }, () => tab.request(ClientEvent.configure, huge)))));
+    const flood = codes(await Promise.all(tabs.flatMap((tab) => Array.from({ length: 30 }, () => tab.request(ClientEvent.start, {})))));
+    expect(guesses.filter((c) => c === 'room/too-many-guesses')).toHaveLength(7);
+    expect(large).toEqual(Array.from({ length: 24 }, () => 'room/too-large'));
+    expect(flood.filter((c) => c === 'room/rate-limited').length).toBeGreaterThanOrEqual(3 * 30 - 3 * 20);
+    const refusalLines = lines.slice(startUp).filter((l) => l.limit !== undefined).map((l) => `${l.limit} ${l.address}`);
+    expect(refusalLines.sort()).toEqual(['room/rate-limited 127.0.0.1', 'room/too-large 127.0.0.1', 'room/too-many-guesses 127.0.0.1']);
+    // Nothing else was logged as a warning per message either.
+    expect(lines.slice(startUp).filter((l) => l.level >= 40)).toHaveLength(3);
   });
 });

@@ -58,16 +58,17 @@ describe('a room audience', () => {
 });
 
 describe('a room without spectators', () => {
-  it('refuses a host screen that has no host token', async () => {
+  it('shows a host screen that has no host token nothing: it only waits to be let in', async () => {
     const s = await server();
     const table = closeAfterTest(await openTable(s.url, { players: ['Ann'] }));
     await table.host.must(ClientEvent.setLock, { code: table.code, token: table.hostToken, locked: false, spectatorsAllowed: false });
     const tv = await client(s.url);
-    expect(await tv.request(ClientEvent.joinRoom, { code: table.code, as: 'host' })).toMatchObject({
-      ok: false,
-      error: { code: 'room/no-spectators' },
-    });
-    expect(tv.received.filter((r) => r.event === ServerEvent.view)).toEqual([]);
+    const joined = await tv.must(ClientEvent.joinRoom, { code: table.code, as: 'host' });
+    expect(joined).toEqual({ code: table.code, role: 'host', screen: expect.stringMatching(/^[A-Z]{6}$/) });
+    // The room changes, and the waiting screen hears nothing of it.
+    const { version } = await table.host.must(ClientEvent.configure, { code: table.code, token: table.hostToken, game: 'wfgts' });
+    await table.players[0]!.client.waitForView((v) => v.version === version);
+    expect(tv.received.filter((r) => r.event === ServerEvent.view || r.event === ServerEvent.seat)).toEqual([]);
     // The creating screen comes back with its token and runs the room as before.
     const again = await client(s.url);
     expect(await again.must(ClientEvent.joinRoom, { code: table.code, as: 'host', hostToken: table.hostToken })).toMatchObject({

@@ -13,6 +13,7 @@ import {
   playUntil,
   replayedOutcome,
   settle,
+  startWfgts,
   type WfgtsRoomView,
 } from './wfgts-driver.js';
 
@@ -39,9 +40,7 @@ const storedLog = (code: string): Promise<LogEntry[]> => storedLogOf(cluster, co
 async function startedTable(): Promise<Table> {
   const t = await openTable(cluster.urls, { players: ['Ann', 'Bob', 'Cy'], spectator: true, testSeed: SEED });
   table = t;
-  await t.host.must(ClientEvent.configure, { code: t.code, token: t.hostToken, game: 'wfgts' });
-  const { version } = await t.host.must(ClientEvent.start, { code: t.code, token: t.hostToken });
-  await settle(t, version);
+  await startWfgts(t);
   return t;
 }
 

@@ -1,11 +1,11 @@
-import { ClientEvent } from '@rollcall/protocol';
+import { ClientEvent, ServerEvent, type ScreenAdmitted } from '@rollcall/protocol';
 import { Redis } from 'ioredis';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { BEAT_MS } from '../src/cluster/node-roster.js';
 import type { LogEntry } from '../src/store/room-store.js';
 import { startCluster, storedLog as storedLogOf, type TestCluster } from './cluster.js';
 import { closeAfterTest, openTable, TestClient, type Table } from './harness.js';
-import { latest, move, settle, type WfgtsRoomView } from './wfgts-driver.js';
+import { latest, move, settle, startWfgts, type WfgtsRoomView } from './wfgts-driver.js';
 
 /** Past a 30-second away grace plus the sweep's, in one jump of a node's clock. */
 const JUMP_MS = 40_000;
@@ -23,9 +23,7 @@ const storedLog = (code: string): Promise<LogEntry[]> => storedLogOf(cluster, co
 /** A started wfgts game: the host screen and Ann on the first node, Bob on the second. */
 async function startedTable(): Promise<Table> {
   const t = closeAfterTest(await openTable(cluster.urls, { players: ['Ann', 'Bob'] }));
-  await t.host.must(ClientEvent.configure, { code: t.code, token: t.hostToken, game: 'wfgts' });
-  const { version } = await t.host.must(ClientEvent.start, { code: t.code, token: t.hostToken });
-  await settle(t, version);
+  await startWfgts(t);
   return t;
 }
 
@@ -89,5 +87,23 @@ describe('seats across two nodes', () => {
     await redis.quit();
     const away = await t.host.waitForView((v) => v.seats[1]?.awaySince != null, 15_000);
     expect(away.seats[1]?.connected).toBe(false);
+  });
+});
+
+describe('screens across two nodes', () => {
+  it('let in a screen waiting on the other node, which alone gets its token', async () => {
+    const t = closeAfterTest(await openTable(cluster.urls, { players: ['Ann'] }));
+    const [, second] = cluster.urls as [string, string];
+    const tv = closeAfterTest(await TestClient.connect(second));
+    const { screen } = await tv.must(ClientEvent.joinRoom, { code: t.code, as: 'host' });
+    const refused = await t.host.request(ClientEvent.admitScreen, { code: t.code, token: t.hostToken, screen: 'ZZZZZZ' });
+    expect(refused).toMatchObject({ ok: false, error: { code: 'room/no-such-screen' } });
+    const before = tv.received.length;
+    // The host screen is on the first node, the waiting screen on the second.
+    await t.host.must(ClientEvent.admitScreen, { code: t.code, token: t.hostToken, screen });
+    const { hostToken } = (await tv.waitForEvent(ServerEvent.screenAdmitted, before)) as ScreenAdmitted;
+    expect(JSON.stringify([t.host.received, t.players[0]!.client.received])).not.toContain(hostToken);
+    await tv.must(ClientEvent.joinRoom, { code: t.code, as: 'host', hostToken });
+    await tv.must(ClientEvent.configure, { code: t.code, token: hostToken, game: 'wfgts' });
   });
 });

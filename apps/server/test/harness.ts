@@ -30,6 +30,7 @@ import {
   type SeatPart,
 } from '@rollcall/protocol';
 import type { FastifyInstance } from 'fastify';
+import type { Logger } from 'pino';
 import { io, type Socket } from 'socket.io-client';
 import { buildApp } from '../src/app.js';
 import type { Clock } from '../src/clock.js';
@@ -101,7 +102,7 @@ export interface TestServer {
  * earlier one, or `STORE: 'redis'` and `REDIS_URL` in `env` for a node of a cluster.
  */
 export async function startServer(
-  options: { env?: Record<string, string>; clock?: Clock; dataDir?: string; randomIndex?: RandomIndex } = {},
+  options: { env?: Record<string, string>; clock?: Clock; dataDir?: string; randomIndex?: RandomIndex; logger?: Logger } = {},
 ): Promise<TestServer> {
   const dataDir = options.dataDir ?? tempDataDir();
   const config = loadConfig({ ...testEnv, DATA_DIR: dataDir, ...options.env });
@@ -109,7 +110,7 @@ export async function startServer(
     config.store === 'redis'
       ? openRedisStore(config.redisUrl, createLogger(config))
       : await openSqliteStore(dataDir, { sync: config.sqliteSync, replay: replayMove });
-  const app = await buildApp(config, { store, clock: options.clock, randomIndex: options.randomIndex });
+  const app = await buildApp(config, { store, clock: options.clock, randomIndex: options.randomIndex, logger: options.logger });
   await app.listen({ port: config.port, host: config.host });
   const address = app.server.address();
   if (address === null || typeof address === 'string') throw new Error('the server has no TCP address');

@@ -1,7 +1,7 @@
 import { ClientEvent } from '@rollcall/protocol';
 import { describe, expect, it } from 'vitest';
 import { closeAfterTest, openTable, startServer, TestClient, type Table, type TestServer } from './harness.js';
-import { latest, settle } from './wfgts-driver.js';
+import { latest, startWfgts } from './wfgts-driver.js';
 
 let server: TestServer | undefined;
 let table: Table | undefined;
@@ -9,9 +9,7 @@ let table: Table | undefined;
 async function startedTable(env: Record<string, string> = {}): Promise<Table> {
   server = closeAfterTest(await startServer({ env }));
   table = closeAfterTest(await openTable(server.url, { players: ['Ann', 'Bob', 'Cy'] }));
-  await table.host.must(ClientEvent.configure, { code: table.code, token: table.hostToken, game: 'wfgts' });
-  const { version } = await table.host.must(ClientEvent.start, { code: table.code, token: table.hostToken });
-  await settle(table, version);
+  await startWfgts(table);
   return table;
 }
 

@@ -1,4 +1,4 @@
-import { ClientEvent, ServerEvent, type SeatLost } from '@rollcall/protocol';
+import { ClientEvent, ServerEvent, type ScreenAdmitted, type SeatLost } from '@rollcall/protocol';
 import { beforeEach, describe, expect, it } from 'vitest';
 import { closeAfterTest, openTable, startServer, TestClient, type Table, type TestServer } from './harness.js';
 import { latest } from './wfgts-driver.js';
@@ -32,13 +32,17 @@ describe('rooms and roles', () => {
     expect(view).toMatchObject({ lead: 0, status: 'lobby', seats: [{ seat: 0, name: 'Ann', connected: true }] });
 
     const tv = await client();
-    expect(await tv.must(ClientEvent.joinRoom, { code: created.code.toLowerCase(), as: 'host' })).toEqual({
-      code: created.code,
-      role: 'host',
-    });
+    const shown = await tv.must(ClientEvent.joinRoom, { code: created.code.toLowerCase(), as: 'host' });
+    expect(shown).toEqual({ code: created.code, role: 'host', screen: expect.stringMatching(/^[A-Z]{6}$/) });
     expect((await tv.waitForView(() => true)).viewer).toEqual({ role: 'host', controls: false });
     const forged = await tv.request(ClientEvent.joinRoom, { code: created.code, as: 'host', hostToken: 'y'.repeat(24) });
     expect(refusal(forged)).toBe('room/bad-token');
+    // A room opened from a phone has no host token until its lead lets a screen in.
+    const before = tv.received.length;
+    await phone.must(ClientEvent.admitScreen, { code: created.code, token: created.seatToken, screen: shown.screen });
+    const { hostToken } = (await tv.waitForEvent(ServerEvent.screenAdmitted, before)) as ScreenAdmitted;
+    await tv.must(ClientEvent.joinRoom, { code: created.code, as: 'host', hostToken });
+    expect((await tv.waitForView((v) => v.viewer.role === 'host' && v.viewer.controls)).viewer).toEqual({ role: 'host', controls: true });
   });
 
   it('gives a host screen controls on any screen that has its token', async () => {

@@ -11,7 +11,7 @@ import {
 import { findGame } from '@rollcall/rules';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { openTable, startServer, TestClient, type Table, type TestServer } from './harness.js';
-import { settle } from './wfgts-driver.js';
+import { startWfgts } from './wfgts-driver.js';
 
 // Generous limits: this test is about what happens to bad payloads, not about flood control.
 const env = { ACTION_BURST: '1000000', ACTIONS_PER_SECOND: '1000000', JOIN_BURST: '1000000', JOINS_PER_MINUTE: '1000000' };
@@ -23,9 +23,7 @@ let prober: TestClient;
 beforeAll(async () => {
   server = await startServer({ env });
   table = await openTable(server.url, { players: ['Ann', 'Bob'], spectator: true });
-  await table.host.must(ClientEvent.configure, { code: table.code, token: table.hostToken, game: 'wfgts' });
-  const { version } = await table.host.must(ClientEvent.start, { code: table.code, token: table.hostToken });
-  await settle(table, version);
+  await startWfgts(table);
   prober = await TestClient.connect(server.url);
 });
 
@@ -60,6 +58,8 @@ function template(event: ClientEventName): Record<string, unknown> {
       return { ...creds, name: 'Zed' };
     case ClientEvent.handOver:
       return { ...creds, seat: 0 };
+    case ClientEvent.admitScreen:
+      return { ...creds, screen: 'ABCDEF' };
     case ClientEvent.removeSeat:
       return { ...creds, seat: 0 };
     case ClientEvent.action:

@@ -1,8 +1,8 @@
-import { ClientEvent, ServerEvent, type PublicRoomView, type SeatPart } from '@rollcall/protocol';
+import { ServerEvent, type PublicRoomView, type SeatPart } from '@rollcall/protocol';
 import { applyAction, findGame, generatorDice, seedGenerator, type GeneratorState } from '@rollcall/rules';
 import { afterEach, describe, expect, it } from 'vitest';
 import { openTable, startServer, type Received, type Table, type TestClient, type TestServer } from './harness.js';
-import { move, playUntil, settle } from './wfgts-driver.js';
+import { move, playUntil, settle, startWfgts } from './wfgts-driver.js';
 
 const SEED = '0f1e2d3c4b5a69788796a5b4c3d2e1f0';
 
@@ -16,9 +16,7 @@ afterEach(async () => {
 async function startedTable(): Promise<Table> {
   const t = await openTable(server!.url, { players: ['Ann', 'Bob', 'Cy'], spectator: true, testSeed: SEED });
   tables.push(t);
-  await t.host.must(ClientEvent.configure, { code: t.code, token: t.hostToken, game: 'wfgts' });
-  const { version } = await t.host.must(ClientEvent.start, { code: t.code, token: t.hostToken });
-  await settle(t, version);
+  await startWfgts(t);
   return t;
 }
 

@@ -49,6 +49,13 @@ export async function settle(table: Table, version: number): Promise<void> {
   );
 }
 
+/** The host screen picks wfgts and starts it; resolves once every screen has the started game. */
+export async function startWfgts(table: Table): Promise<void> {
+  await table.host.must(ClientEvent.configure, { code: table.code, token: table.hostToken, game: 'wfgts' });
+  const { version } = await table.host.must(ClientEvent.start, { code: table.code, token: table.hostToken });
+  await settle(table, version);
+}
+
 /** Every awaited seat moves in turn until the game ends or `stop` says so; returns the host's last view. */
 export async function playUntil(
   table: Table,

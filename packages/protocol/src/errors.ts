@@ -55,6 +55,8 @@ export const roomErrors = {
   'room/seat-not-away': "That seat's player is still here.",
   /** A hand-over code that is wrong or was already used. */
   'room/bad-handover': "That code doesn't hand over a seat any more. Ask the lead for a new one.",
+  /** No screen waits to be let in with that code: mistyped, already let in, or closed. */
+  'room/no-such-screen': 'No screen is waiting with that code. Check the code on the screen.',
   /** A test-only setting was used on a server not started in test mode. */
   'room/test-only': 'That setting is only available in test mode.',
   /** This address opened too many rooms in a short time. */

@@ -22,6 +22,8 @@ export const ClientEvent = {
   rename: 'room:rename',
   /** Lead or host: a one-time code that hands an away seat to a new phone. */
   handOver: 'room:hand-over',
+  /** Lead or host: let in a screen waiting with the code it shows; it becomes a host screen. */
+  admitScreen: 'room:admit-screen',
   /** A seat's move in the game (or the lead's move for a vacant seat). */
   action: 'game:action',
   /** Lead or host: play the game's default move for a vacant or away seat it waits on. */
@@ -38,6 +40,8 @@ export const ServerEvent = {
   seatLost: 'room:seat-lost',
   /** This spectator or shared screen no longer gets views: the room stopped allowing spectators. */
   watchClosed: 'room:watch-closed',
+  /** This waiting screen was let in: it gets its own host token (`ScreenAdmitted`). */
+  screenAdmitted: 'room:screen-admitted',
 } as const;
 
 /** Any client event name. */

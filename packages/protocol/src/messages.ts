@@ -42,6 +42,9 @@ export const HandOverCode = z
   .toUpperCase()
   .regex(new RegExp(`^[${CODE_ALPHABET}]{6}$`));
 
+/** A code a host screen without the host token shows, for the lead or a host screen to let it in: like a hand-over code. */
+export const ScreenCode = HandOverCode;
+
 /** Test-only: a fixed dice seed (16 to 64 bytes as lowercase hex); refused unless the server runs in test mode. */
 export const TestSeed = z.string().regex(/^(?:[0-9a-f]{2}){16,64}$/);
 
@@ -103,6 +106,9 @@ export const Rename = z.object({ ...Credentials, name: PlayerName });
 /** `room:hand-over`: the lead or host asks for a code that gives an away seat to a new phone. */
 export const HandOver = z.object({ ...Credentials, seat: z.number().int().min(0).max(255) });
 
+/** `room:admit-screen`: the lead or a host screen lets in the screen showing this code; it gets a host token of its own. */
+export const AdmitScreen = z.object({ ...Credentials, screen: ScreenCode });
+
 /** `game:action`: a seat's move, with a client-chosen id so a retry is applied once. */
 export const ActionEnvelope = z.object({
   ...Credentials,
@@ -135,6 +141,7 @@ export type WhenAway = z.infer<typeof WhenAway>;
 export type Leave = z.infer<typeof Leave>;
 export type Rename = z.infer<typeof Rename>;
 export type HandOver = z.infer<typeof HandOver>;
+export type AdmitScreen = z.infer<typeof AdmitScreen>;
 export type CreateRoom = z.infer<typeof CreateRoom>;
 export type JoinRoom = z.infer<typeof JoinRoom>;
 export type Configure = z.infer<typeof Configure>;
@@ -159,6 +166,12 @@ export interface Joined {
   seatToken?: string;
   /** Present when this host screen may run the room. */
   hostToken?: string;
+  /**
+   * For a host screen without the host token: the code it shows, for the lead
+   * or a host screen to let it in (`room:admit-screen`). It watches meanwhile
+   * only where spectators may.
+   */
+  screen?: string;
   /** True for a player who came during a game: they watch, and get a seat when the room goes back to its lobby. */
   next?: boolean;
 }
@@ -188,6 +201,7 @@ export interface ReplyValues {
   'room:leave': ActionResult;
   'room:rename': ActionResult;
   'room:hand-over': HandedOver;
+  'room:admit-screen': ActionResult;
   'game:action': ActionResult;
   'game:default': ActionResult;
 }
@@ -203,6 +217,12 @@ export interface SeatLost {
 export interface WatchClosed {
   code: string;
   reason: 'no-spectators';
+}
+
+/** `room:screen-admitted`: sent to a waiting screen alone when it was let in; it joins again with this token. */
+export interface ScreenAdmitted {
+  code: string;
+  hostToken: string;
 }
 
 /** Where the server's public facts are served over HTTP. */

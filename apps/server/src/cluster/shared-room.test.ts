@@ -30,6 +30,8 @@ const quiet: Delivery = {
   sendTo: () => undefined,
   audienceSize: () => 0,
   closeToWatchers: () => undefined,
+  screenWaiting: () => Promise.resolve(false),
+  admitScreen: () => undefined,
 };
 
 /**

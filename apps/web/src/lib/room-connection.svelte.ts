@@ -19,6 +19,7 @@ import {
   type RoomView,
   type SeatLost,
   type WatchClosed,
+  type ScreenAdmitted,
 } from '@rollcall/protocol';
 import type { SeatStorage } from './seat-storage.js';
 
@@ -158,6 +159,12 @@ export class RoomConnection {
     return view.viewer.role === 'seat' && view.lead === view.viewer.seat;
   }
 
+  /** The code this host screen shows while it waits to be let in by the lead or a host screen; null once it runs the room. */
+  get screenCode(): string | null {
+    const joined = this.joined;
+    return joined?.role === 'host' && !joined.hostToken ? (joined.screen ?? null) : null;
+  }
+
   /** Open a new room; the browser remembers the token it is given. */
   async create(payload: CreateRoom): Promise<Sent<Joined>> {
     this.reset();
@@ -248,6 +255,11 @@ export class RoomConnection {
   /** Lead or host: a one-time code that hands an away seat to a new phone. */
   handOver(seat: number): Promise<Sent<HandedOver>> {
     return this.command(ClientEvent.handOver, { seat }) as Promise<Sent<HandedOver>>;
+  }
+
+  /** Lead or host: let in the screen that shows `screen`; it becomes a host screen. */
+  admitScreen(screen: string): Promise<Sent<unknown>> {
+    return this.command(ClientEvent.admitScreen, { screen: screen.trim().toUpperCase() });
   }
 
   /** Lead or host: choose the game, its options, the turn timer and what happens when a phone is away. */
@@ -395,9 +407,25 @@ export class RoomConnection {
       const code = (closed as Partial<WatchClosed> | null)?.code;
       const watching = this.credentials?.role === 'spectator' || (this.credentials?.role === 'host' && !this.credentials.token);
       if (socket !== this.socket || !watching || code !== this.credentials?.code) return;
+      if (this.credentials?.role === 'host' && code !== undefined) {
+        // A screen may still wait to be let in, seeing nothing meanwhile: it asks again for a code to show.
+        this.heard = nothingHeard;
+        this.view = null;
+        void this.join({ code, as: 'host' });
+        return;
+      }
       // Nothing more comes, and coming back would be refused: leave the room and say why.
       this.reset();
       this.watchClosed = true;
+    });
+    socket.on(ServerEvent.screenAdmitted, (admitted) => {
+      const { code, hostToken } = (admitted ?? {}) as Partial<ScreenAdmitted>;
+      const credentials = this.credentials;
+      if (socket !== this.socket || credentials?.role !== 'host' || credentials.token || code !== credentials.code) return;
+      if (typeof hostToken !== 'string') return;
+      // Let in: keep the token as if this screen had opened the room, and come back with it.
+      this.deps.storage.keepHostToken(code, hostToken);
+      void this.host(code);
     });
     socket.connect();
     return socket;

@@ -231,6 +231,43 @@ describe('the room connection', () => {
     expect(connection.canLead).toBe(false);
   });
 
+  it('shows the code a TV waits under, and once let in keeps its new token and comes back with controls', async () => {
+    const { socket, storage, connection } = setup();
+    const waiting = connection.host('ABCD');
+    socket.up();
+    (await socket.nth(0)).ack(null, { ok: true, value: { code: 'ABCD', role: 'host', screen: 'KMNPQR' } });
+    await waiting;
+    expect(connection.screenCode).toBe('KMNPQR');
+    // Another room's admission, or one without a token, is not this screen's.
+    socket.fire('room:screen-admitted', { code: 'WXYZ', hostToken: 'other-room-token-0123' });
+    socket.fire('room:screen-admitted', { code: 'ABCD' });
+    expect(storage.hostToken('ABCD')).toBeNull();
+    socket.fire('room:screen-admitted', { code: 'ABCD', hostToken: 'screen-token-0123456789' });
+    expect(storage.hostToken('ABCD')).toBe('screen-token-0123456789');
+    const rejoin = await socket.nth(1);
+    expect(rejoin.payload).toEqual({ code: 'ABCD', as: 'host', hostToken: 'screen-token-0123456789' });
+    rejoin.ack(null, { ok: true, value: { code: 'ABCD', role: 'host', hostToken: 'screen-token-0123456789' } });
+    socket.fire('room:view', view(3));
+    await vi.waitFor(() => expect(connection.screenCode).toBeNull());
+    expect(connection.canLead).toBe(true);
+  });
+
+  it('keeps a TV without the host token waiting, not gone, when the room stops allowing spectators', async () => {
+    const { socket, connection } = setup();
+    const watching = connection.host('ABCD');
+    socket.up();
+    socket.fire('room:view', view(1));
+    (await socket.nth(0)).ack(null, { ok: true, value: { code: 'ABCD', role: 'host', screen: 'KMNPQR' } });
+    await watching;
+    socket.fire('room:watch-closed', { code: 'ABCD', reason: 'no-spectators' });
+    expect(connection.view).toBeNull();
+    expect(connection.watchClosed).toBe(false);
+    const again = await socket.nth(1);
+    expect(again.payload).toEqual({ code: 'ABCD', as: 'host' });
+    again.ack(null, { ok: true, value: { code: 'ABCD', role: 'host', screen: 'VWXYZA' } });
+    await vi.waitFor(() => expect(connection.screenCode).toBe('VWXYZA'));
+  });
+
   it('never lets an older view replace a newer one', async () => {
     const { socket, connection } = await joinedAnn();
     socket.fire('room:view', view(5));
