@@ -1,10 +1,10 @@
 import { describe, expect, it } from 'vitest';
 import {
   addPlayer,
-  awayDefaultsDue,
   configure,
   joinNext,
   markPresence,
+  movesDue,
   playAction,
   reclaimSeat,
   rematch,
@@ -58,13 +58,13 @@ describe('phones away during a game', () => {
     const room = playing(['Ann', 'Bob']);
     const away = accepted(markPresence(room, { connected: new Set(['id-Ann']), now: 5_000 }));
     expect(away.deadline).toBe(35_000);
-    expect(awayDefaultsDue(away, [0, 1])).toEqual(new Map([[1, 35_000]]));
+    expect(movesDue(away, [0, 1])).toEqual(new Map([[1, { at: 35_000, by: 'away' }]]));
     // Ann's move leaves Bob awaited in the same step: his grace does not start again.
     const annMoved = accepted(playAction(away, { seat: 0, action: { type: 'carry', dice: [] }, by: 'seat', now: 6_000, key: 'a' }));
     expect(annMoved.deadline).toBe(35_000);
     // "Wait" never sets a deadline.
     const waiting = { ...away, whenAway: { play: 'wait' as const, seconds: 30 as const } };
-    expect(awayDefaultsDue(waiting, [0, 1]).size).toBe(0);
+    expect(movesDue(waiting, [0, 1]).size).toBe(0);
   });
 
   it('count a removed seat as away from its removal', () => {

@@ -1,6 +1,6 @@
 import type { PublicRoomView, SeatInfo, SeatPart } from '@rollcall/protocol';
 import { findGame, type AnyGame } from '@rollcall/rules';
-import { nextPlayersOf, turnDeadlineOf, whenAwayOf, type RoomRecord } from './room-record.js';
+import { hintsOf, isBot, nextPlayersOf, turnDeadlineOf, whenAwayOf, type RoomRecord } from './room-record.js';
 
 /** Who is connected to a room right now; not part of the stored room. */
 export interface Presence {
@@ -24,7 +24,8 @@ export function publicView(room: RoomRecord, presence: Presence): PublicRoomView
     seat,
     name: s.name,
     connected: presence.connectedSeats.has(s.id),
-    vacant: s.tokenHash === null,
+    vacant: s.tokenHash === null && !isBot(s),
+    bot: isBot(s),
     awaySince: room.status === 'playing' ? (s.awaySince ?? null) : null,
     newPhoneAt: s.newPhoneAt ?? null,
   }));
@@ -40,6 +41,7 @@ export function publicView(room: RoomRecord, presence: Presence): PublicRoomView
     // Those waiting for the next game watch even where spectators are refused: they hold a place.
     spectators: presence.spectators + waiting.filter((n) => presence.connectedSeats.has(n.id)).length,
     whenAway: whenAwayOf(room),
+    hints: hintsOf(room),
     nextPlayers: waiting.map((n) => n.name),
     game: room.game === null ? null : { id: room.game.id, options: room.game.options },
     timer: { seconds: room.timerSeconds, deadline: turnDeadlineOf(room) },
