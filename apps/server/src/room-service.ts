@@ -722,8 +722,9 @@ export class RoomService {
         if (room.status !== 'playing' || room.stepVersion !== step) break;
         if (!game.awaiting(room.play).some((a) => a.seat === seat)) continue;
         const planned = due.get(seat);
-        const by: MoveBy | null =
-          planned !== undefined && planned.at <= deadline ? planned.by : !turnOver ? null : isBot(room.seats[seat]) ? 'bot' : 'timer';
+        const dueNow = planned !== undefined && planned.at <= deadline ? planned.by : null;
+        // When the turn timer ran out, it is what played every seat but a bot's.
+        const by: MoveBy | null = turnOver && dueNow !== 'bot' ? (isBot(room.seats[seat]) ? 'bot' : 'timer') : dueNow;
         if (by === null) continue;
         const action = by === 'bot' ? (this.botMove(game, room, seat) ?? fallback) : fallback;
         const change = playAction(room, { seat, action, by, now: this.deps.clock.now(), key: null });
