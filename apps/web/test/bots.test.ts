@@ -25,10 +25,15 @@ describe('bots at the table', () => {
     await ann.getByRole('radio', { name: /Meet Fate/ }).check();
     await ann.getByRole('group', { name: 'Who rolls first?' }).waitFor();
     const addBot = ann.getByRole('button', { name: 'Add a bot' });
+    const seated = ann.locator('.players li');
     await addBot.tap();
-    await ann.getByText('Bot Ada').waitFor();
+    await poll.poll(() => seated.count()).toBe(2);
     await addBot.tap();
-    await ann.getByText('Bot Bix').waitFor();
+    await poll.poll(() => seated.allInnerTexts()).toEqual([
+      expect.stringContaining('Ann'),
+      expect.stringContaining('Bot Ada'),
+      expect.stringContaining('Bot Bix'),
+    ]);
 
     // A TV opened on the room's address watches; it marks both bots, and nobody else.
     const tv = await room.newPage(TV);
