@@ -1,5 +1,5 @@
 import type { PublicRoomView, SeatInfo, SeatPart } from '@rollcall/protocol';
-import { findGame, type AnyGame } from '@rollcall/rules';
+import { findGame, hints, seededRandom, type AnyGame, type Hint } from '@rollcall/rules';
 import { hintsOf, isBot, nextPlayersOf, turnDeadlineOf, whenAwayOf, type RoomRecord } from './room-record.js';
 
 /** Who is connected to a room right now; not part of the stored room. */
@@ -52,6 +52,25 @@ export function publicView(room: RoomRecord, presence: Presence): PublicRoomView
   };
 }
 
+/**
+ * The seat's hint, when the room gives hints and the game awaits the seat:
+ * its bot's move from the seat's point of view (see `hints`). The numbers the
+ * sampling bots draw are seeded by the room version and seat, so every node
+ * sends the same hint for a version, and nothing of the dice generator is used.
+ */
+function hintOf(room: RoomRecord, game: AnyGame, seat: number): Hint | null {
+  const hintFor = hints[game.id];
+  if (hintFor === undefined || !hintsOf(room) || room.status !== 'playing' || isBot(room.seats[seat])) return null;
+  if (!game.awaiting(room.play).some((a) => a.seat === seat)) return null;
+  const seed = new Uint8Array(new Uint32Array([room.version, seat, 0x68696e74, 0x6f776e21]).buffer);
+  try {
+    return hintFor(room.play, seat, seededRandom(seed));
+  } catch {
+    // A hint is a courtesy: a state its advice cannot read costs the phone the hint, never its view.
+    return null;
+  }
+}
+
 interface OwnPart {
   seat: number;
   play: Record<string, unknown> | null;
@@ -72,7 +91,12 @@ function ownPart(room: RoomRecord, seatId: string): OwnPart | null {
     const seat = room.seats.findIndex((s) => s.id === seatId);
     const game = liveGame(room);
     if (seat === -1) part = null;
-    else part = { seat, play: game === undefined ? null : (game.ownView(room.play, seat) as Record<string, unknown> | null) };
+    else if (game === undefined) part = { seat, play: null };
+    else {
+      const own = game.ownView(room.play, seat) as Record<string, unknown> | null;
+      const hint = hintOf(room, game, seat);
+      part = { seat, play: hint === null ? own : { ...own, hint } };
+    }
     parts.set(seatId, part);
   }
   return part;

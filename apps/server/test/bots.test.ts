@@ -184,3 +184,42 @@ describe('bots at the table', () => {
     expect((await server.store.log(code)).filter((e) => e.seat === 1 && e.kind === 'action')).toHaveLength(byBot.length);
   });
 });
+
+describe('hints', () => {
+  /** Every `hint` anywhere in what a client received. */
+  const hintsIn = (client: TestClient) => client.received.filter((r) => JSON.stringify(r.payload).includes('"hint"'));
+
+  it('reach only the phone of the seat the game awaits, and none when the room turns them off', async () => {
+    const clock = new ManualClock();
+    const server = closeAfterTest(await startServer({ clock }));
+    const ann = await lonePhone(server);
+    const code = codeOf(ann);
+    const bob = closeAfterTest(await TestClient.connect(server.url));
+    await bob.must(ClientEvent.joinRoom, { code, as: 'player', name: 'Bob' });
+    const watcher = closeAfterTest(await TestClient.connect(server.url));
+    await watcher.must(ClientEvent.joinRoom, { code, as: 'spectator' });
+    const creds = { code, token: ann.token };
+    await ann.client.must(ClientEvent.configure, { ...creds, game: 'meet-fate' });
+    await ann.client.must(ClientEvent.start, creds);
+    const started = await ann.client.waitForView((v) => v.status === 'playing');
+    expect((started.play as { hint?: unknown }).hint).toEqual({ game: 'meet-fate', action: { type: 'roll', hold: [] } });
+    const { version } = await ann.client.must(ClientEvent.action, { ...creds, id: 'r1', version: started.version, action: { type: 'roll', hold: [] } });
+    const rolled = await ann.client.waitForView((v) => v.version === version);
+    // After a roll the hint is the optimal strategy's: a keep to roll again, or the box to fill.
+    expect((rolled.play as { hint?: { action: { type: string } } }).hint?.action.type).toMatch(/^(roll|fill)$/);
+    await watcher.waitForView((v) => v.version === version);
+    await bob.waitForView((v) => v.version === version);
+    expect(hintsIn(bob)).toEqual([]);
+    expect(hintsIn(watcher)).toEqual([]);
+
+    // Off for the next game: Ann's phone gets no hint either.
+    await ann.client.must(ClientEvent.rematch, creds);
+    await ann.client.must(ClientEvent.configure, { ...creds, game: 'meet-fate', hints: false });
+    const lobby = await ann.client.waitForView((v) => v.status === 'lobby' && !v.hints);
+    const before = ann.client.received.length;
+    await ann.client.must(ClientEvent.start, creds);
+    const again = await ann.client.waitForView((v) => v.status === 'playing' && v.version > lobby.version);
+    expect((again.play as { hint?: unknown }).hint).toBeUndefined();
+    expect(ann.client.received.slice(before).filter((r) => JSON.stringify(r.payload).includes('"hint"'))).toEqual([]);
+  });
+});

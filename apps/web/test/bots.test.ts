@@ -58,6 +58,12 @@ describe('bots at the table', () => {
       await ann.getByTestId('mf-roll').tap();
       await poll.poll(() => sheet.getAttribute('data-turn')).toMatch(new RegExp(`^(${round}-0-1|\\d+-over-\\d)$`));
       if ((await sheet.getAttribute('data-turn'))?.includes('over')) break;
+      if (round === 1) {
+        // Hints are on: after a roll the phone says what the optimal strategy would do.
+        await poll.poll(() => ann.getByTestId('mf-hint').innerText()).toMatch(/^Hint: (Keep .* and roll|Roll all six again|Score it in )/);
+        await ann.getByTestId('mf-hint').scrollIntoViewIfNeeded();
+        await saveScreenshot(ann, 'bots-phone-hint');
+      }
       await ann.getByTestId('mf-score').tap();
     }
 
