@@ -17,6 +17,16 @@ async function lonePhone(server: TestServer, name = 'Ann'): Promise<Player> {
 }
 
 const codeOf = (p: Player) => p.client.view.code;
+
+/** A server on `clock`, a room Ann opened from her phone, and Bob's phone seated after her. */
+async function annAndBob(clock: ManualClock): Promise<{ server: TestServer; code: string; ann: Player; bob: Player }> {
+  const server = closeAfterTest(await startServer({ clock }));
+  const ann = await lonePhone(server);
+  const code = codeOf(ann);
+  const client = closeAfterTest(await TestClient.connect(server.url));
+  const joined = await client.must(ClientEvent.joinRoom, { code, as: 'player', name: 'Bob' });
+  return { server, code, ann, bob: { client, seat: joined.seat!, token: joined.seatToken! } };
+}
 const play = (view: RoomView) => view.play as MeetFateView;
 
 /**
@@ -96,13 +106,9 @@ describe('bots at the table', () => {
   });
 
   it('are added only by the lead or host, in the lobby, up to the game’s seats, and nobody plays or takes their seat', async () => {
-    const clock = new ManualClock();
-    const server = closeAfterTest(await startServer({ clock }));
-    const ann = await lonePhone(server);
-    const code = codeOf(ann);
-    const bob = closeAfterTest(await TestClient.connect(server.url));
-    const bobSeat = await bob.must(ClientEvent.joinRoom, { code, as: 'player', name: 'Bob' });
-    const bobCreds = { code, token: bobSeat.seatToken };
+    const { server, code, ann, bob: bobSeat } = await annAndBob(new ManualClock());
+    const bob = bobSeat.client;
+    const bobCreds = { code, token: bobSeat.token };
 
     expect(await bob.request(ClientEvent.addBot, bobCreds)).toMatchObject({ ok: false, error: { code: 'room/not-lead' } });
     expect(await bob.request(ClientEvent.addBot, { code })).toMatchObject({ ok: false, error: { code: 'room/bad-request' } });
@@ -141,16 +147,12 @@ describe('bots at the table', () => {
 
   it('take over an away seat after its grace when the room says so, and give it back when its phone returns', async () => {
     const clock = new ManualClock();
-    const server = closeAfterTest(await startServer({ clock }));
-    const ann = await lonePhone(server);
-    const code = codeOf(ann);
-    const bobClient = closeAfterTest(await TestClient.connect(server.url));
-    const joined = await bobClient.must(ClientEvent.joinRoom, { code, as: 'player', name: 'Bob' });
+    const { server, code, ann, bob: bobSeat } = await annAndBob(clock);
     const creds = { code, token: ann.token };
     await ann.client.must(ClientEvent.configure, { ...creds, game: 'meet-fate', whenAway: { play: 'bot', seconds: 15 } });
     await ann.client.must(ClientEvent.start, creds);
 
-    bobClient.close();
+    bobSeat.client.close();
     // A leaving phone reaches the room with the next audience refresh, whose timer runs on the test's clock.
     const noted = ann.client.waitForView((v) => v.seats[1]?.awaySince != null, WAIT_MS);
     let seen = false;
@@ -174,7 +176,7 @@ describe('bots at the table', () => {
 
     // Bob's phone comes back: the next turn of his is his own to play.
     const bob = closeAfterTest(await TestClient.connect(server.url));
-    await bob.must(ClientEvent.joinRoom, { code, as: 'seat', seatToken: joined.seatToken });
+    await bob.must(ClientEvent.joinRoom, { code, as: 'seat', seatToken: bobSeat.token });
     await bob.waitForView((v) => v.seats[1]?.awaySince === null && v.version >= annAgain.version, WAIT_MS);
     const bobsNext = await playOn(ann, clock, (v) => play(v).active === 1);
     clock.advance(60_000);
@@ -190,12 +192,8 @@ describe('hints', () => {
   const hintsIn = (client: TestClient) => client.received.filter((r) => JSON.stringify(r.payload).includes('"hint"'));
 
   it('reach only the phone of the seat the game awaits, and none when the room turns them off', async () => {
-    const clock = new ManualClock();
-    const server = closeAfterTest(await startServer({ clock }));
-    const ann = await lonePhone(server);
-    const code = codeOf(ann);
-    const bob = closeAfterTest(await TestClient.connect(server.url));
-    await bob.must(ClientEvent.joinRoom, { code, as: 'player', name: 'Bob' });
+    const { server, code, ann, bob: bobSeat } = await annAndBob(new ManualClock());
+    const bob = bobSeat.client;
     const watcher = closeAfterTest(await TestClient.connect(server.url));
     await watcher.must(ClientEvent.joinRoom, { code, as: 'spectator' });
     const creds = { code, token: ann.token };
