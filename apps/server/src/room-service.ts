@@ -727,7 +727,11 @@ export class RoomService {
         const by: MoveBy | null = turnOver && dueNow !== 'bot' ? (isBot(room.seats[seat]) ? 'bot' : 'timer') : dueNow;
         if (by === null) continue;
         const action = by === 'bot' ? (this.botMove(game, room, seat) ?? fallback) : fallback;
-        const change = playAction(room, { seat, action, by, now: this.deps.clock.now(), key: null });
+        let change = playAction(room, { seat, action, by, now: this.deps.clock.now(), key: null });
+        if (!change.ok && action !== fallback) {
+          this.roomLog(code, seat).error({ error: change.error }, 'the game refused a bot move; playing the default');
+          change = playAction(room, { seat, action: fallback, by, now: this.deps.clock.now(), key: null });
+        }
         if (!change.ok) {
           this.roomLog(code, seat).error({ error: change.error, by }, 'the game refused its own move for a seat');
           continue;
