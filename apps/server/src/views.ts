@@ -52,23 +52,38 @@ export function publicView(room: RoomRecord, presence: Presence): PublicRoomView
   };
 }
 
+/** How many hints are remembered, over all rooms: a few per room being played is plenty. */
+const KEPT_HINTS = 2000;
+// The newest hints by room, step and seat, oldest first (a Map keeps insertion order).
+const keptHints = new Map<string, Hint | null>();
+
 /**
  * The seat's hint, when the room gives hints and the game awaits the seat:
- * its bot's move from the seat's point of view (see `hints`). The numbers the
- * sampling bots draw are seeded by the room version and seat, so every node
- * sends the same hint for a version, and nothing of the dice generator is used.
+ * its bot's move from the seat's point of view (see `hints`). A seat's hint
+ * stays the same through a step (other seats' moves in a step made at once
+ * do not change what its bot would do), so it is worked out once per step,
+ * and a seat's part with the same hint object is not sent again. The numbers
+ * the sampling bots draw are seeded by the step and seat, so every node gives
+ * the same hint, and nothing of the dice generator is used.
  */
 function hintOf(room: RoomRecord, game: AnyGame, seat: number): Hint | null {
   const hintFor = hints[game.id];
   if (hintFor === undefined || !hintsOf(room) || room.status !== 'playing' || isBot(room.seats[seat])) return null;
   if (!game.awaiting(room.play).some((a) => a.seat === seat)) return null;
-  const seed = new Uint8Array(new Uint32Array([room.version, seat, 0x68696e74, 0x6f776e21]).buffer);
+  const key = `${room.code}:${room.stepVersion}:${seat}`;
+  const kept = keptHints.get(key);
+  if (kept !== undefined) return kept;
+  const seed = new Uint8Array(new Uint32Array([room.stepVersion, seat, 0x68696e74, 0x6f776e21]).buffer);
+  let hint: Hint | null;
   try {
-    return hintFor(room.play, seat, seededRandom(seed));
+    hint = hintFor(room.play, seat, seededRandom(seed));
   } catch {
     // A hint is a courtesy: a state its advice cannot read costs the phone the hint, never its view.
-    return null;
+    hint = null;
   }
+  keptHints.set(key, hint);
+  if (keptHints.size > KEPT_HINTS) keptHints.delete(keptHints.keys().next().value ?? key);
+  return hint;
 }
 
 interface OwnPart {
