@@ -11,6 +11,14 @@ const seats: SeatInfo[] = [
 ];
 
 describe('seat names', () => {
+  it('never calls a bot away, and tags its turn "bot"', () => {
+    const withBot: SeatInfo[] = [...seats, { seat: 4, name: 'Bot Ada', connected: false, vacant: false, awaySince: null, newPhoneAt: null, bot: true }];
+    expect(seatAbsence(withBot, 4, now)).toBeNull();
+    expect(turnTag(withBot, 4, now)).toBe('bot');
+    expect(turnTag(withBot, 0, now)).toBe('rolling');
+    expect(turnTitle(withBot, 4, now)).toBe("Bot Ada's turn");
+  });
+
   it('uses the name the seat joined with, even when it left', () => {
     expect(seatName(seats, 0)).toBe('Ann');
     expect(seatName(seats, 2)).toBe('Cy');
