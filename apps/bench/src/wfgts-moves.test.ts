@@ -19,6 +19,7 @@ function phoneView(state: wfgts.WfgtsState, seat: number): RoomView {
     locked: false,
     spectatorsAllowed: true,
     whenAway: { play: 'default', seconds: 30 },
+    hints: true,
     nextPlayers: [],
     spectators: 0,
     game: { id: 'wfgts', options: {} },

@@ -44,6 +44,7 @@ const Env = z.object({
   AUDIENCE_PER_ROOM: whole(1000),
   SEAT_CHANGES_PER_SECOND: whole(3),
   AUDIENCE_REFRESH_MS: whole(50),
+  BOT_PAUSE_MS: z.coerce.number().int().min(0).max(60_000).default(1500),
   TRUST_PROXY: list,
   ALLOWED_ORIGINS: list.pipe(z.array(z.url().transform((o) => new URL(o).origin))),
 }).refine((e) => e.STORE !== 'redis' || e.REDIS_URL !== undefined, {
@@ -73,6 +74,8 @@ export interface BaseConfig {
   idleRetentionMs: number;
   publicUrl: string | null;
   webDir: string;
+  /** How long a bot waits before each move in rooms opened from now on (0 in tests). */
+  botPauseMs: number;
   /** The largest message a client may send; larger ones are refused or cut off. */
   maxPayloadBytes: number;
   /** Per connection: room messages as a token bucket. */
@@ -130,6 +133,7 @@ export function loadConfig(env: Record<string, string | undefined>): Config {
     publicUrl: e.PUBLIC_URL ?? null,
     webDir: e.WEB_DIR,
     ...store,
+    botPauseMs: e.BOT_PAUSE_MS,
     maxPayloadBytes: e.MAX_PAYLOAD_BYTES,
     actionLimit: { burst: e.ACTION_BURST, perSecond: e.ACTIONS_PER_SECOND },
     joinLimit: { burst: e.JOIN_BURST, perSecond: e.JOINS_PER_MINUTE / 60 },

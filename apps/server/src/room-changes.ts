@@ -6,13 +6,23 @@
 import { nameSkeleton, roomError, ROOM_SEAT_LIMIT, type ErrorBody, type TimerSeconds, type WhenAway } from '@rollcall/protocol';
 import { applyAction, findGame, generatorDice, ruleError, type AnyGame, type Outcome } from '@rollcall/rules';
 import { z } from 'zod';
-import { nextPlayersOf, RECENT_ACTIONS, turnDeadlineOf, whenAwayOf, type RoomRecord } from './room-record.js';
+import {
+  botPauseOf,
+  isBot,
+  nextPlayersOf,
+  RECENT_ACTIONS,
+  turnDeadlineOf,
+  whenAwayOf,
+  type RoomRecord,
+  type SeatRecord,
+} from './room-record.js';
 
 /** What the action log keeps about a change (never a token). */
 export interface ChangeNote {
   kind:
     | 'create'
     | 'join'
+    | 'add-bot'
     | 'configure'
     | 'lock'
     | 'start'
@@ -87,10 +97,41 @@ export function addPlayer(
   };
 }
 
-/** Choose the game, its options (parsed, with defaults) and the turn timer. */
+/** How many bot names there are to pick from before they take numbers. */
+const BOT_NAMES = ['Ada', 'Bix', 'Cog', 'Dot', 'Eko', 'Fen', 'Gus', 'Hex'];
+
+/** The first bot name nobody in the room goes by, as the duplicate check matches names. */
+function freeBotName(room: RoomRecord): string {
+  for (let n = 0; ; n++) {
+    const name = `Bot ${BOT_NAMES[n] ?? n + 1}`;
+    if (seatNamed(room, name) === -1 && !nextPlayerNamed(room, name)) return name;
+  }
+}
+
+/** The lead or host seats a bot in the lobby: it takes the next seat and counts toward the game's limit. */
+export function addBot(room: RoomRecord, p: { seatId: string; now: number }): Change {
+  if (room.status !== 'lobby') return refuse(roomError('room/not-in-lobby'));
+  if (room.seats.length >= seatCap(room)) return refuse(roomError('room/full'));
+  const name = freeBotName(room);
+  const seat = room.seats.length;
+  return {
+    ok: true,
+    room: { ...bump(room, p.now), seats: [...room.seats, { id: p.seatId, name, tokenHash: null, bot: true }] },
+    note: { kind: 'add-bot', seat, detail: { name } },
+  };
+}
+
+/** Choose the game, its options (parsed, with defaults), the turn timer, what an away seat gets and whether phones hint. */
 export function configure(
   room: RoomRecord,
-  p: { game: string; options: Record<string, unknown>; timer: TimerSeconds; whenAway?: WhenAway; now: number },
+  p: {
+    game: string;
+    options: Record<string, unknown>;
+    timer: TimerSeconds;
+    whenAway?: WhenAway;
+    hints?: boolean;
+    now: number;
+  },
 ): Change {
   if (room.status !== 'lobby') return refuse(roomError('room/not-in-lobby'));
   const game = findGame(p.game);
@@ -104,11 +145,12 @@ export function configure(
       game: { id: game.id, options: options.data as Record<string, unknown> },
       timerSeconds: p.timer,
       ...(p.whenAway === undefined ? {} : { whenAway: p.whenAway }),
+      ...(p.hints === undefined ? {} : { hints: p.hints }),
     }),
     note: {
       kind: 'configure',
       seat: null,
-      detail: { game: game.id, options: options.data, timer: p.timer, whenAway: p.whenAway },
+      detail: { game: game.id, options: options.data, timer: p.timer, whenAway: p.whenAway, hints: p.hints },
     },
   };
 }
@@ -147,27 +189,43 @@ function settle(before: RoomRecord, after: RoomRecord, game: AnyGame, actor: num
   return { ...settled, deadline: nextDeadline(settled, awaited) };
 }
 
+/** A move the room makes by itself for a seat the game waits on: when, and whether the bot or the game's default makes it. */
+export interface DueMove {
+  at: number;
+  by: 'bot' | 'away';
+}
+
 /**
- * When each awaited away seat gets its default under "When a phone is away":
- * its grace runs from when it went away or when the game began waiting on
- * it, whichever is later, so a seat is never defaulted for time nobody waited
- * on it. Vacant seats count as away from their removal.
+ * The moves the room makes by itself for the awaited seats, and when. A bot
+ * seat moves a pause after the game began waiting on it. An away seat, under
+ * "When a phone is away", gets its default once its grace is over: the grace
+ * runs from when it went away or when the game began waiting on it, whichever
+ * is later, so a seat is never defaulted for time nobody waited on it. Handed
+ * to a bot instead, it waits out the grace once, from when it went away, and
+ * is then played at the bot's pace until its phone is back. Vacant seats
+ * count as away from their removal.
  */
-export function awayDefaultsDue(room: RoomRecord, awaited: readonly number[]): Map<number, number> {
-  const due = new Map<number, number>();
+export function movesDue(room: RoomRecord, awaited: readonly number[]): Map<number, DueMove> {
+  const due = new Map<number, DueMove>();
   const rule = whenAwayOf(room);
-  if (rule.play !== 'default') return due;
   for (const seat of awaited) {
-    const since = room.seats[seat]?.awaySince;
-    if (since == null) continue;
-    due.set(seat, Math.max(since, room.stepAt ?? since) + rule.seconds * 1000);
+    const record = room.seats[seat];
+    const botTurn = (room.stepAt ?? room.updatedAt) + botPauseOf(room);
+    if (isBot(record)) {
+      due.set(seat, { at: botTurn, by: 'bot' });
+      continue;
+    }
+    const since = record?.awaySince;
+    if (since == null || rule.play === 'wait') continue;
+    if (rule.play === 'bot') due.set(seat, { at: Math.max(since + rule.seconds * 1000, botTurn), by: 'bot' });
+    else due.set(seat, { at: Math.max(since, room.stepAt ?? since) + rule.seconds * 1000, by: 'away' });
   }
   return due;
 }
 
-/** The next timed default of a playing room: the turn timer's or the first away seat's. */
+/** The next move the room makes by itself: the turn timer's defaults, a bot's move or an away seat's. */
 function nextDeadline(room: RoomRecord, awaited: readonly number[]): number | null {
-  const times = [...awayDefaultsDue(room, awaited).values()];
+  const times = [...movesDue(room, awaited).values()].map((d) => d.at);
   const turn = turnDeadlineOf(room);
   if (turn !== null) times.push(turn);
   return times.length === 0 ? null : Math.min(...times);
@@ -200,9 +258,9 @@ export function startGame(room: RoomRecord, now: number): Change {
   };
 }
 
-/** The first seat still held by a player, to pass the lead on to. */
-function firstHeld(room: RoomRecord): number | null {
-  const seat = room.seats.findIndex((s) => s.tokenHash !== null);
+/** The first seat still held by a player (a bot seat holds no token), to pass the lead on to. */
+function firstHeld(seats: readonly SeatRecord[]): number | null {
+  const seat = seats.findIndex((s) => s.tokenHash !== null);
   return seat === -1 ? null : seat;
 }
 
@@ -221,19 +279,15 @@ function withoutSeat(room: RoomRecord, p: { seat: number; now: number; kind: 're
   const note: ChangeNote = { kind: p.kind, seat: p.seat, detail: {} };
   if (room.status === 'lobby') {
     const seats = room.seats.filter((_, i) => i !== p.seat);
-    // The lead keeps leading from its new place; if the lead itself left, the first seat takes over.
+    // The lead keeps leading from its new place; if the lead itself left, the first player's seat takes over.
     const lead =
-      room.lead === null || seats.length === 0
-        ? null
-        : room.lead === p.seat
-          ? 0
-          : room.lead - (room.lead > p.seat ? 1 : 0);
+      room.lead === null || room.lead === p.seat ? firstHeld(seats) : room.lead - (room.lead > p.seat ? 1 : 0);
     return { ok: true, room: seatNextPlayers({ ...bump(room, p.now), seats, lead }), note };
   }
-  // A vacant seat is away for good: "When a phone is away" plays it on like any other.
-  const vacate = (s: RoomRecord['seats'][number]) => ({ ...s, tokenHash: null, awaySince: s.awaySince ?? p.now, handOverHash: null });
+  // A vacant seat is away for good: "When a phone is away" plays it on like any other, a removed bot's too.
+  const vacate = (s: SeatRecord) => ({ ...s, tokenHash: null, bot: false, awaySince: s.awaySince ?? p.now, handOverHash: null });
   const next = { ...room, seats: room.seats.map((s, i) => (i === p.seat ? vacate(s) : s)) };
-  const lead = room.lead === p.seat ? firstHeld(next) : room.lead;
+  const lead = room.lead === p.seat ? firstHeld(next.seats) : room.lead;
   return { ok: true, room: redated({ ...bump(next, p.now), lead }), note };
 }
 
@@ -244,7 +298,7 @@ function seatNextPlayers(room: RoomRecord): RoomRecord {
   if (room.status !== 'lobby' || waiting.length === 0 || free === 0) return room;
   const seated = waiting.slice(0, free).map((n) => ({ id: n.id, name: n.name, tokenHash: n.tokenHash }));
   const seats = [...room.seats, ...seated];
-  return { ...room, seats, next: waiting.slice(free), lead: room.lead ?? (seats.length > 0 ? 0 : null) };
+  return { ...room, seats, next: waiting.slice(free), lead: room.lead ?? firstHeld(seats) };
 }
 
 /**
@@ -257,6 +311,7 @@ export function markPresence(room: RoomRecord, p: { connected: ReadonlySet<strin
   const away: number[] = [];
   const back: number[] = [];
   const seats = room.seats.map((s, seat) => {
+    // A bot seat and a vacant one have no phone to come back.
     if (s.tokenHash === null) return s;
     const here = p.connected.has(s.id);
     if (here && s.awaySince != null) back.push(seat);
@@ -387,14 +442,14 @@ function rematchGame(room: RoomRecord, keptSeats: number[]): RoomRecord['game'] 
  */
 export function rematch(room: RoomRecord, now: number): Change {
   if (room.status === 'lobby') return refuse(roomError('room/not-playing'));
-  const kept = room.seats.flatMap((s, i) => (s.tokenHash === null ? [] : [{ seat: s, was: i }]));
+  const kept = room.seats.flatMap((s, i) => (s.tokenHash === null && !isBot(s) ? [] : [{ seat: s, was: i }]));
   const lead = kept.findIndex((k) => k.was === room.lead);
   const lobby = seatNextPlayers({
     ...bump(room, now),
     game: rematchGame(room, kept.map((k) => k.was)),
     status: 'lobby',
     seats: kept.map((k) => ({ ...k.seat, awaySince: null, handOverHash: null })),
-    lead: lead !== -1 ? lead : kept.length > 0 ? 0 : null,
+    lead: lead !== -1 ? lead : firstHeld(kept.map((k) => k.seat)),
     play: null,
     finishedAt: null,
     deadline: null,
@@ -409,12 +464,12 @@ export function rematch(room: RoomRecord, now: number): Change {
 
 /** What the log keeps about a move, beside its seat and time: all it takes to play it again. */
 const LoggedMove = z.object({
-  by: z.enum(['seat', 'lead', 'host', 'timer', 'away']),
+  by: z.enum(['seat', 'lead', 'host', 'timer', 'away', 'bot']),
   action: z.unknown(),
   key: z.string().optional(),
 });
 
-/** Who made a move: the seat itself, the lead or the host for a vacant or away seat, the turn timer's default, or the away default. */
+/** Who made a move: the seat itself, the lead or the host for a vacant or away seat, the turn timer's default, the away default, or a bot (for a bot seat, or an away seat handed to one). */
 export type MoveBy = z.infer<typeof LoggedMove>['by'];
 
 /** A move to play: the seat it is for, its payload, who made it, when, and the key a retry of it would carry. */

@@ -10,8 +10,10 @@ export interface SeatRecord {
   /** Stable id used to address the seat's connections; never sent to a client. */
   id: string;
   name: string;
-  /** Hash of the seat token; null once the seat was removed during a game (vacant). */
+  /** Hash of the seat token; null for a bot, and once the seat was removed during a game (vacant). */
   tokenHash: string | null;
+  /** A seat the server's bot plays: no token, no phone, never away. */
+  bot?: boolean;
   /**
    * During a game: since when no phone has held the seat (a vacant seat stays
    * away); null or absent while one does. Stored, unlike who is connected, so
@@ -75,6 +77,14 @@ export interface RoomRecord {
   stepAt?: number;
   /** "When a phone is away"; absent means the default. */
   whenAway?: WhenAway;
+  /** Whether phones show their own seat's suggested move; absent means they do. */
+  hints?: boolean;
+  /**
+   * How long a bot waits before each move, so it plays at a person's pace.
+   * Kept in the record, not read from the configuration, so a room replayed
+   * from its log or taken over by another node dates its bot moves the same.
+   */
+  botPauseMs?: number;
   /** Those who came during a game, in the order they came. */
   next?: NextPlayer[];
   /**
@@ -94,8 +104,17 @@ export interface RoomRecord {
 /** How many action ids a room remembers for retries. */
 export const RECENT_ACTIONS = 100;
 
+/** A bot's pause before each move in a room whose record has none (opened before bots came to the table). */
+export const DEFAULT_BOT_PAUSE_MS = 1500;
+
 /** A fresh, empty room in its lobby (version 0). */
-export function newRoom(p: { code: string; now: number; seed: Uint8Array; hostTokenHash: string | null }): RoomRecord {
+export function newRoom(p: {
+  code: string;
+  now: number;
+  seed: Uint8Array;
+  hostTokenHash: string | null;
+  botPauseMs?: number;
+}): RoomRecord {
   return {
     format: 1,
     code: p.code,
@@ -116,6 +135,7 @@ export function newRoom(p: { code: string; now: number; seed: Uint8Array; hostTo
     generator: seedGenerator(p.seed),
     play: null,
     recentActions: [],
+    ...(p.botPauseMs === undefined ? {} : { botPauseMs: p.botPauseMs }),
   };
 }
 
@@ -128,6 +148,19 @@ export function turnDeadlineOf(room: RoomRecord): number | null {
 export function whenAwayOf(room: RoomRecord): WhenAway {
   return room.whenAway ?? DEFAULT_WHEN_AWAY;
 }
+
+/** How long the room's bots wait before each move. */
+export function botPauseOf(room: RoomRecord): number {
+  return room.botPauseMs ?? DEFAULT_BOT_PAUSE_MS;
+}
+
+/** Whether phones show their own seat's suggested move. */
+export function hintsOf(room: RoomRecord): boolean {
+  return room.hints ?? true;
+}
+
+/** A seat the server's bot plays. */
+export const isBot = (seat: SeatRecord | undefined): boolean => seat?.bot === true;
 
 /** Those waiting for the next game, in the order they came. */
 export function nextPlayersOf(room: RoomRecord): NextPlayer[] {

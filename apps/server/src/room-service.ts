@@ -1,5 +1,6 @@
 import {
   ActionEnvelope,
+  AddBot,
   AdmitScreen,
   CODE_LENGTH,
   CODE_MAX_LENGTH,
@@ -22,21 +23,22 @@ import {
   type Joined,
   type Reply,
 } from '@rollcall/protocol';
-import { findGame } from '@rollcall/rules';
+import { bots, findGame, seededRandom, type AnyGame } from '@rollcall/rules';
 import type { Logger } from 'pino';
 import type { z } from 'zod';
 import type { Clock } from './clock.js';
 import { AudienceRefresh } from './audience-refresh.js';
 import type { Audience, Delivery, Membership } from './delivery.js';
 import {
+  addBot,
   addPlayer,
   admitScreen,
-  awayDefaultsDue,
   configure,
   joinNext,
   leave,
   leaveNext,
   markPresence,
+  movesDue,
   offerHandOver,
   playAction,
   reclaimSeat,
@@ -54,6 +56,7 @@ import {
 import {
   canLead,
   holderOf,
+  isBot,
   newRoom,
   nextPlayerOf,
   nextPlayersOf,
@@ -93,6 +96,8 @@ export interface RoomServiceDeps {
   audienceRefreshMs?: number;
   /** Whether a seat may move now, counted over all its connections; always when absent. */
   mayMove?: (code: string, seat: number) => Promise<boolean>;
+  /** How long a bot waits before each move in rooms opened from now on; the rules' default when absent. */
+  botPauseMs?: number;
 }
 
 /**
@@ -125,7 +130,7 @@ interface Joiner {
 /** Whose move it is and who makes it: the seat itself, or the lead or host for a vacant (or away) seat. */
 interface Acting {
   seat: number;
-  by: Exclude<MoveBy, 'timer' | 'away'>;
+  by: Exclude<MoveBy, 'timer' | 'away' | 'bot'>;
 }
 
 /** Which seats the lead or host may play for: only vacant ones, or away ones too. */
@@ -333,6 +338,7 @@ export class RoomService {
   private async takeBack(connectionId: string, room: RoomRecord, seat: number): Promise<Decision<Joined>> {
     const held = room.seats[seat];
     if (held === undefined) return refuse(roomError('room/unknown-seat'));
+    if (isBot(held)) return refuse(roomError('room/bot-seat'));
     if (held.tokenHash === null) return refuse(roomError('room/seat-removed'));
     // Who is connected is not stored: ask the sockets, on every node. Without every node's word, the seat may be in use.
     const presence = await this.deps.delivery.presence(room.code, [held.id]);
@@ -362,11 +368,16 @@ export class RoomService {
     };
   }
 
-  /** Lead or host: choose the game, its options, the turn timer and what happens when a phone is away. */
+  /** Lead or host: choose the game, its options, the turn timer, what happens when a phone is away and whether phones hint. */
   configure(payload: unknown): Promise<Reply<ActionResult>> {
     return this.control(Configure, payload, (room, p, now) =>
-      configure(room, { game: p.game, options: p.options, timer: p.timer, whenAway: p.whenAway, now }),
+      configure(room, { game: p.game, options: p.options, timer: p.timer, whenAway: p.whenAway, hints: p.hints, now }),
     );
+  }
+
+  /** Lead or host: seat a bot in the lobby; the server makes its moves once the game starts (see `onDeadline`). */
+  addBot(payload: unknown): Promise<Reply<ActionResult>> {
+    return this.control(AddBot, payload, (room, _p, now) => addBot(room, { seatId: newId(), now }));
   }
 
   /**
@@ -585,7 +596,8 @@ export class RoomService {
     const hostToken = newToken();
     const seatToken = newToken();
     const seatId = newId();
-    const empty = newRoom({ code, now, seed, hostTokenHash: p.as === 'host' ? hashToken(hostToken) : null });
+    const hostTokenHash = p.as === 'host' ? hashToken(hostToken) : null;
+    const empty = newRoom({ code, now, seed, hostTokenHash, botPauseMs: this.deps.botPauseMs });
     const seated =
       p.as === 'player' ? addPlayer(empty, { name: p.name, seatId, tokenHash: hashToken(seatToken), now }) : null;
     if (seated?.ok === false) return fail(seated.error);
@@ -610,6 +622,7 @@ export class RoomService {
     if (!canLead(room, holder)) return { error: roomError('room/not-lead') };
     const target = room.seats[named];
     if (target === undefined) return { error: roomError('room/unknown-seat') };
+    if (isBot(target)) return { error: roomError('room/bot-seat') };
     // The stored mark, not a fresh look at the sockets: it is what the away default goes by too.
     const away = reach === 'away' && target.awaySince != null;
     if (target.tokenHash !== null && !away) return { error: roomError('room/seat-occupied') };
@@ -680,9 +693,16 @@ export class RoomService {
   }
 
   /**
-   * A deadline came: when the turn timer ran out, every seat still awaited
-   * gets the game's default; otherwise the away seats whose grace is over do.
-   * A seat marked away whose phone is back is marked back instead.
+   * A deadline came: the room moves by itself for the seats the game awaits
+   * whose time is up. A bot seat, or an away seat handed to a bot, gets its
+   * bot's move; when the turn timer ran out every other awaited seat gets the
+   * game's default, and otherwise the away seats whose grace is over do. A
+   * seat marked away whose phone is back is marked back first, and is its
+   * player's again. Each move is committed with compare-and-set against the
+   * version loaded, so when two nodes (or a node before and after a restart)
+   * fire the same deadline, only one move is stored and the other node finds
+   * the room moved on. These moves skip the per-seat move limit on purpose:
+   * it guards against phones, and the pause and the deadline pace a bot.
    */
   private async onDeadline(code: string, deadline: number): Promise<void> {
     await this.serial(code, async () => {
@@ -696,16 +716,24 @@ export class RoomService {
         ? loaded
         : await this.notePresence(loaded, await this.deps.delivery.presence(code, audienceIds(loaded)));
       const awaited = game.awaiting(room.play);
-      const dueAway = awayDefaultsDue(room, awaited.map((a) => a.seat));
-      const due = (seat: number) => turnOver || (dueAway.get(seat) ?? Number.POSITIVE_INFINITY) <= deadline;
-      const by = turnOver ? 'timer' : 'away';
+      const due = movesDue(room, awaited.map((a) => a.seat));
       const step = room.stepVersion;
       for (const { seat, fallback } of awaited) {
         if (room.status !== 'playing' || room.stepVersion !== step) break;
-        if (!due(seat) || !game.awaiting(room.play).some((a) => a.seat === seat)) continue;
-        const change = playAction(room, { seat, action: fallback, by, now: this.deps.clock.now(), key: null });
+        if (!game.awaiting(room.play).some((a) => a.seat === seat)) continue;
+        const planned = due.get(seat);
+        const dueNow = planned !== undefined && planned.at <= deadline ? planned.by : null;
+        // When the turn timer ran out, it is what played every seat but a bot's.
+        const by: MoveBy | null = turnOver && dueNow !== 'bot' ? (isBot(room.seats[seat]) ? 'bot' : 'timer') : dueNow;
+        if (by === null) continue;
+        const action = by === 'bot' ? (this.botMove(game, room, seat) ?? fallback) : fallback;
+        let change = playAction(room, { seat, action, by, now: this.deps.clock.now(), key: null });
+        if (!change.ok && action !== fallback) {
+          this.roomLog(code, seat).error({ error: change.error }, 'the game refused a bot move; playing the default');
+          change = playAction(room, { seat, action: fallback, by, now: this.deps.clock.now(), key: null });
+        }
         if (!change.ok) {
-          this.roomLog(code, seat).error({ error: change.error }, 'the game refused its own timer default');
+          this.roomLog(code, seat).error({ error: change.error, by }, 'the game refused its own move for a seat');
           continue;
         }
         const entry = { ...change.note, version: change.room.version, at: change.room.updatedAt };
@@ -713,7 +741,7 @@ export class RoomService {
           room = await this.deps.store.load(code);
           break;
         }
-        this.roomLog(code, seat).info({ version: change.room.version, by }, 'played the default');
+        this.roomLog(code, seat).info({ version: change.room.version, by }, by === 'bot' ? 'a bot moved' : 'played the default');
         this.afterCommit(room, change.room, change.note);
         room = change.room;
       }
@@ -721,7 +749,23 @@ export class RoomService {
         this.timers.set(code, room.status === 'playing' ? room.deadline : null);
         await this.publish(room, start);
       }
-    }).catch((err: unknown) => this.roomLog(code).error({ err }, 'timed default failed'));
+    }).catch((err: unknown) => this.roomLog(code).error({ err }, 'timed move failed'));
+  }
+
+  /**
+   * The bot's move for a seat, with numbers from a generator of the bot's own
+   * (never the room's dice generator, whose state stays hidden and whose
+   * sequence a bot must not shift); null when the bot fails, so the game's
+   * default is played instead and the room never stalls.
+   */
+  private botMove(game: AnyGame, room: RoomRecord, seat: number): unknown {
+    const bot = bots[game.id];
+    try {
+      return bot === undefined ? null : (bot(room.play, seat, seededRandom(this.deps.seed())) as unknown);
+    } catch (err) {
+      this.roomLog(room.code, seat).error({ err }, 'the bot failed; playing the default');
+      return null;
+    }
   }
 
   private enter(connectionId: string, code: string, audience: Audience): void {

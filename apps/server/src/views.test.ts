@@ -1,5 +1,5 @@
 import { withPart } from '@rollcall/protocol';
-import { applyAction, games, generatorDice } from '@rollcall/rules';
+import { applyAction, games, generatorDice, hints } from '@rollcall/rules';
 import { describe, expect, it } from 'vitest';
 import { addPlayer, configure, startGame } from './room-changes.js';
 import { newRoom, type RoomRecord } from './room-record.js';
@@ -47,7 +47,11 @@ describe('the views of a room', () => {
       for (const [seat, s] of room.seats.entries()) {
         const part = seatPart(room, s.id)!;
         expect(part).toMatchObject({ code: 'ABCD', version: room.version, seat });
-        expect(JSON.stringify(withPart(shared, part).play)).toBe(JSON.stringify(game.view(room.play, { role: 'seat', seat })));
+        // The seat's view is the game's, plus its hint while the game awaits it (hints are on unless the room turns them off).
+        const { hint, ...own } = withPart(shared, part).play as Record<string, unknown>;
+        expect(JSON.stringify(own)).toBe(JSON.stringify(game.view(room.play, { role: 'seat', seat })));
+        const awaited = room.status === 'playing' && game.awaiting(room.play).some((a) => a.seat === seat);
+        expect(hint !== undefined).toBe(awaited && gameId in hints);
       }
       const after = next(room);
       if (after !== null) {

@@ -50,6 +50,7 @@ function template(event: ClientEventName): Record<string, unknown> {
     case ClientEvent.setLock:
       return { ...creds, locked: true, spectatorsAllowed: false };
     case ClientEvent.start:
+    case ClientEvent.addBot:
     case ClientEvent.takeLead:
     case ClientEvent.rematch:
     case ClientEvent.leave:

@@ -51,6 +51,8 @@ export const roomErrors = {
   'room/seat-removed': 'That seat was removed from this game. You can watch, and join the next game if the lead lets you in.',
   /** The token's seat was taken back on another phone by its player's name. */
   'room/seat-moved': 'This seat is now played on another phone.',
+  /** A bot plays that seat: nobody else plays for it or takes it by its name. */
+  'room/bot-seat': 'A bot plays that seat.',
   /** Only an away seat can be handed to a new phone or played for by the lead. */
   'room/seat-not-away': "That seat's player is still here.",
   /** A hand-over code that is wrong or was already used. */

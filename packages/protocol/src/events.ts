@@ -12,6 +12,8 @@ export const ClientEvent = {
   start: 'room:start',
   /** Lead or host: remove a seat (in the lobby it leaves; in a game it becomes vacant). */
   removeSeat: 'room:remove-seat',
+  /** Lead or host: seat a bot in the lobby; it counts as a player and the server makes its moves. */
+  addBot: 'room:add-bot',
   /** A player takes the lead while the lead's phone is away. */
   takeLead: 'room:take-lead',
   /** Lead or host: back to the lobby with the same seats, to play again (any game). */

@@ -23,8 +23,8 @@ export const Token = z.string().min(16).max(128);
 /** Turn timer choices, in seconds (0 = off). */
 export const TimerSeconds = z.union([z.literal(0), z.literal(30), z.literal(60), z.literal(120)]);
 
-/** What the room does when the game waits on a seat whose phones are all away: wait, or play its default (more may come). */
-export const AwayPlay = z.enum(['wait', 'default']);
+/** What the room does when the game waits on a seat whose phones are all away: wait, play its default, or let a bot play it until a phone is back. */
+export const AwayPlay = z.enum(['wait', 'default', 'bot']);
 
 /** How long an away seat the game waits on is given before its default is played. */
 export const AwaySeconds = z.union([z.literal(15), z.literal(30), z.literal(60), z.literal(120)]);
@@ -76,6 +76,8 @@ export const Configure = z.object({
   options: z.record(z.string(), z.unknown()).default({}),
   timer: TimerSeconds.default(0),
   whenAway: WhenAway.default(DEFAULT_WHEN_AWAY),
+  /** Whether phones show their own seat's suggested move; off for competitive tables. */
+  hints: z.boolean().default(true),
 });
 
 /** `room:lock` */
@@ -90,6 +92,9 @@ export const Start = z.object({ ...Credentials });
 
 /** `room:remove-seat` */
 export const RemoveSeat = z.object({ ...Credentials, seat: z.number().int().min(0).max(255) });
+
+/** `room:add-bot`: the lead or host seats a bot in the lobby (removed like any seat, with `room:remove-seat`). */
+export const AddBot = z.object({ ...Credentials });
 
 /** `room:take-lead` */
 export const TakeLead = z.object({ ...Credentials });
@@ -148,6 +153,7 @@ export type Configure = z.infer<typeof Configure>;
 export type SetLock = z.infer<typeof SetLock>;
 export type Start = z.infer<typeof Start>;
 export type RemoveSeat = z.infer<typeof RemoveSeat>;
+export type AddBot = z.infer<typeof AddBot>;
 export type TakeLead = z.infer<typeof TakeLead>;
 export type Rematch = z.infer<typeof Rematch>;
 export type ActionEnvelope = z.infer<typeof ActionEnvelope>;
@@ -196,6 +202,7 @@ export interface ReplyValues {
   'room:lock': ActionResult;
   'room:start': ActionResult;
   'room:remove-seat': ActionResult;
+  'room:add-bot': ActionResult;
   'room:take-lead': ActionResult;
   'room:rematch': ActionResult;
   'room:leave': ActionResult;
@@ -241,6 +248,8 @@ export interface SeatInfo {
   connected: boolean;
   /** Removed by the lead during a game: the seat plays on by timer or by the lead. */
   vacant: boolean;
+  /** A seat the server's bot plays: it has no phone, and is never away. */
+  bot: boolean;
   /** During a game, since when (epoch ms) the seat has had no phone; null while it has one. */
   awaySince: number | null;
   /** When (epoch ms) its player last took it back on a new phone; null if never. */
@@ -276,6 +285,8 @@ export interface RoomView<GameView = unknown> {
   timer: { seconds: 0 | 30 | 60 | 120; deadline: number | null };
   /** What happens when the game waits on a seat whose phones are all away. */
   whenAway: WhenAway;
+  /** Whether phones show their own seat's suggested move. */
+  hints: boolean;
   /** Names of those who came during a game, in the order they came: they get seats when the room is back in its lobby. */
   nextPlayers: string[];
   /** Seats the game is waiting for (who, never what they chose). */

@@ -11,6 +11,7 @@ const room = (version: number, play: Record<string, unknown> | null = { round: v
   locked: false,
   spectatorsAllowed: true,
   whenAway: { play: 'default', seconds: 30 },
+  hints: true,
   nextPlayers: [],
   spectators: 0,
   game: { id: 'wfgts', options: {} },

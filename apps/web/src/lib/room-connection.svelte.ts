@@ -262,8 +262,8 @@ export class RoomConnection {
     return this.command(ClientEvent.admitScreen, { screen: screen.trim().toUpperCase() });
   }
 
-  /** Lead or host: choose the game, its options, the turn timer and what happens when a phone is away. */
-  configure(settings: Pick<Configure, 'game' | 'options' | 'timer'> & Partial<Pick<Configure, 'whenAway'>>): Promise<Sent<unknown>> {
+  /** Lead or host: choose the game, its options, the turn timer, what happens when a phone is away and whether phones hint. */
+  configure(settings: Pick<Configure, 'game' | 'options' | 'timer'> & Partial<Pick<Configure, 'whenAway' | 'hints'>>): Promise<Sent<unknown>> {
     return this.command(ClientEvent.configure, settings);
   }
 
@@ -275,6 +275,11 @@ export class RoomConnection {
   /** Lead or host: start the chosen game. */
   start(): Promise<Sent<unknown>> {
     return this.command(ClientEvent.start, {});
+  }
+
+  /** Lead or host: seat a bot in the lobby (it is removed like any seat). */
+  addBot(): Promise<Sent<unknown>> {
+    return this.command(ClientEvent.addBot, {});
   }
 
   /** Lead or host: remove a seat. */

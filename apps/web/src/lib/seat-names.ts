@@ -23,7 +23,8 @@ function lasting(ms: number): string {
  */
 export function seatAbsence(seats: readonly SeatInfo[], seat: number, now = Date.now()): string | null {
   const s = seats.find((info) => info.seat === seat);
-  if (s === undefined) return null;
+  // A bot is always at the table: it has no phone to be away from.
+  if (s === undefined || s.bot) return null;
   if (s.vacant) return 'removed';
   if (s.connected) return null;
   // The first seconds are a blip as often as not: no count until there is something to count.
@@ -36,9 +37,10 @@ export function absenceMark(seats: readonly SeatInfo[], seat: number, now = Date
   return absence === null ? null : `${absence === 'removed' ? '✕' : '◌'} ${absence}`;
 }
 
-/** The tag beside the name of the seat on turn: "rolling", or why nobody rolls for it ("away 2 min", "removed"). */
+/** The tag beside the name of the seat on turn: "rolling", "bot" for a bot's seat, or why nobody rolls for it ("away 2 min", "removed"). */
 export function turnTag(seats: readonly SeatInfo[], seat: number, now = Date.now()): string {
-  return seatAbsence(seats, seat, now) ?? 'rolling';
+  const bot = seats.find((s) => s.seat === seat)?.bot ?? false;
+  return seatAbsence(seats, seat, now) ?? (bot ? 'bot' : 'rolling');
 }
 
 /** A seat's name in a list of those the game waits on; a removed or away player's seat says so. */

@@ -2,19 +2,9 @@ import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 import { applyAction } from '../core/define-game.js';
 import { generatorDice } from '../core/dice.js';
-import { nextUint32, seedGenerator, SEED_BYTES, type GeneratorState } from '../core/generator.js';
+import { seededRandom, seedGenerator, SEED_BYTES } from '../core/generator.js';
 import { bots, games } from '../games/index.js';
 import { players, playGame } from './opponents.js';
-
-/** A seeded source of numbers in [0, 1), as the server gives a bot. */
-function seededRandom(seed: Uint8Array): () => number {
-  let state: GeneratorState = seedGenerator(seed);
-  return () => {
-    const [x, next] = nextUint32(state);
-    state = next;
-    return x / 0x100000000;
-  };
-}
 
 describe('the bot registry', () => {
   it('has a bot for every game and nothing else', () => {

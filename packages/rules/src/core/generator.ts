@@ -68,3 +68,13 @@ export function nextRoll(state: GeneratorState, sides: number): [number, Generat
     if (x < limit) return [(x % sides) + 1, current];
   }
 }
+
+/** A source of numbers in [0, 1) drawn from a generator seeded with `seed`: what a bot is handed. */
+export function seededRandom(seed: Uint8Array): () => number {
+  let state = seedGenerator(seed);
+  return () => {
+    const [x, next] = nextUint32(state);
+    state = next;
+    return x / 0x100000000;
+  };
+}

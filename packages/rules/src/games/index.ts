@@ -36,6 +36,8 @@ export const bots: Record<string, Bot<any, any>> = {
   'war-pnp': warPnpBot,
 };
 
+export { hints, type Hint, type HintFor } from './hints.js';
+
 /** The game with this id, if we host it. */
 export function findGame(id: string): AnyGame | undefined {
   return Object.hasOwn(games, id) ? games[id] : undefined;

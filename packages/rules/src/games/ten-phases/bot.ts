@@ -152,21 +152,25 @@ export function bestPhaseKeep(phase: number, faces: readonly Face[], rollsLeft: 
 }
 
 /**
- * Rolls for the phase; once it is made, keeps the dice that make it and rolls
- * the others while rolls remain (the kept dice still make it, so the score can
- * only go up), and stops when nothing is left to roll.
+ * The bot's move for a seat, and its chance to make the phase this turn (1
+ * once made): it rolls for the phase; once it is made, keeps the dice that
+ * make it and rolls the others while rolls remain (the kept dice still make
+ * it, so the score can only go up), and stops when nothing is left to roll.
  */
-export const tenPhasesBot: Bot<TenPhasesState, TenPhasesAction> = (state, seat, random) => {
+export function tenPhasesPlan(state: TenPhasesState, seat: number, random: () => number): { action: TenPhasesAction; chance: number | null } {
   const turn = state.turn;
   const sheet = state.sheets[seat];
   if (turn === null || sheet === undefined) throw new Error('the game is over');
-  if (turn.faces === null) return { type: 'roll', keep: [] };
+  if (turn.faces === null) return { action: { type: 'roll', keep: [] }, chance: null };
   const faces = facesOf(turn.faces);
   const made = scorePhase(sheet.phase, faces);
   if (made !== null) {
-    return made.dice.length < DICE.length ? { type: 'roll', keep: made.dice } : { type: 'stop' };
+    return { action: made.dice.length < DICE.length ? { type: 'roll', keep: made.dice } : { type: 'stop' }, chance: 1 };
   }
-  const { keep } = bestPhaseKeep(sheet.phase, faces, MAX_ROLLS - turn.rolls, random);
+  const { keep, chance } = bestPhaseKeep(sheet.phase, faces, MAX_ROLLS - turn.rolls, random);
   // Keeping every die would roll nothing: the phase cannot be helped, so stop.
-  return keep.length < DICE.length ? { type: 'roll', keep } : { type: 'stop' };
-};
+  return { action: keep.length < DICE.length ? { type: 'roll', keep } : { type: 'stop' }, chance };
+}
+
+/** Keeps for the best sampled chance at the phase (see `tenPhasesPlan`). */
+export const tenPhasesBot: Bot<TenPhasesState, TenPhasesAction> = (state, seat, random) => tenPhasesPlan(state, seat, random).action;

@@ -1,6 +1,6 @@
 import { meetFate } from '@rollcall/rules';
 import { describe, expect, it } from 'vitest';
-import { boxHint, faceOf, fillLabel, highlighted, rollLabel, sheetSections, tumbleKeys } from './describe.js';
+import { boxHint, faceOf, fillLabel, highlighted, hintLabel, rollLabel, sheetSections, tumbleKeys } from './describe.js';
 
 describe('how the Meet Fate screens word the sheet', () => {
   it('lays out all nineteen boxes in three sections, in sheet order', () => {
@@ -91,5 +91,12 @@ describe('which dice tumble', () => {
   it('starts afresh on the next turn even where positions were kept', () => {
     const end = tumbleKeys(tumbleKeys([], '2-0', 1, []), '2-0', 2, [1, 2]);
     expect(new Set(tumbleKeys(end, '2-1', 1, []))).toEqual(new Set(['2-1:1']));
+  });
+
+  it('words the hint as a keep with the best box now, or as the box to fill', () => {
+    const dice = [8, 3, 8, 5, 8, 1];
+    expect(hintLabel({ type: 'roll', hold: [0, 2, 4] }, dice, 'eights')).toBe('Keep 8 8 8 and roll — best now: Eights');
+    expect(hintLabel({ type: 'roll', hold: [] }, dice, null)).toBe('Roll all six again');
+    expect(hintLabel({ type: 'fill', box: 'chance' }, dice, 'eights')).toBe('Score it in Chance');
   });
 });

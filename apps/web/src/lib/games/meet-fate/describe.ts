@@ -101,3 +101,15 @@ export function tumbleKeys(previous: readonly string[], turn: string, rolls: num
 export function rollCount(rolls: number): string {
   return `roll ${rolls} of ${meetFate.MAX_ROLLS}`;
 }
+
+/**
+ * The phone's hint in words: the optimal strategy's keep ("Keep 8 8 8 and
+ * roll — best now: Eights"), or the box it fills. `dice` are those on the
+ * table, `best` the box they score best in now.
+ */
+export function hintLabel(action: meetFate.MeetFateAction, dice: readonly number[], best: BoxId | null): string {
+  if (action.type === 'fill') return `Score it in ${boxName(action.box)}`;
+  const kept = action.hold.map((i) => dice[i]).filter((d) => d !== undefined);
+  const roll = kept.length === 0 ? 'Roll all six again' : `Keep ${kept.join(' ')} and roll`;
+  return best === null ? roll : `${roll} — best now: ${boxName(best)}`;
+}

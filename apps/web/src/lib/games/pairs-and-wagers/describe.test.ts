@@ -1,6 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { applyAction, pairsAndWagers as pw, scriptedDice } from '@rollcall/rules';
 import {
+  hintText,
   lastThrown,
   listNames,
   midPoolText,
@@ -232,5 +233,21 @@ describe('the race track', () => {
       { seat: 0, total: 3 },
     ];
     expect(totalsByTurn(history, 3)).toEqual([[1, 3], [0], []]);
+  });
+});
+
+describe('the Pairs and Wagers hint', () => {
+  it('names the bot’s choice with each choice’s expected total, or the chase when passing the leader is at stake', () => {
+    const wagers = [
+      { action: { type: 'bet-get' as const }, worth: 7.44 },
+      { action: { type: 'end-turn' as const }, worth: 6 },
+    ];
+    expect(hintText({ game: 'pairs-and-wagers', action: { type: 'bet-get' }, wagers })).toBe(
+      'Bet to Get (expected total: Bet to Get 7.4 · End the turn 6.0)',
+    );
+    const race = [{ action: { type: 'roll' as const }, worth: 1_004.2 }];
+    expect(hintText({ game: 'pairs-and-wagers', action: { type: 'roll' }, wagers: race })).toBe(
+      'Roll without a call: your best chance to pass the leader',
+    );
   });
 });

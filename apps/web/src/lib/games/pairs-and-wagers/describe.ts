@@ -1,4 +1,4 @@
-import { pairsAndWagers as pw } from '@rollcall/rules';
+import { pairsAndWagers as pw, type Hint } from '@rollcall/rules';
 
 /**
  * Words and figures for the Pairs and Wagers screens: what a roll is called,
@@ -229,4 +229,38 @@ export function totalsByTurn(history: readonly { seat: number; total: number }[]
   const series = Array.from({ length: seats }, (): number[] => []);
   for (const h of history) series[h.seat]?.push(h.total);
   return series;
+}
+
+/** A Pairs and Wagers hint: the bot's choice and every choice's expected worth. */
+export type PairsHint = Extract<Hint, { game: 'pairs-and-wagers' }>;
+
+/** A choice of the turn in words. */
+function choiceName(action: pw.PairsAction): string {
+  switch (action.type) {
+    case 'bet-odd':
+      return `Call ${action.call}`;
+    case 'roll':
+      return 'Roll without a call';
+    case 'bet-get':
+      return 'Bet to Get';
+    case 'bet-better':
+      return 'Bet to Better';
+    case 'end-turn':
+      return 'End the turn';
+    case 'mid-opt-in':
+      return action.join ? 'Join the pool' : 'Stay out';
+  }
+}
+
+/**
+ * The phone's hint in words: the bot's choice, then what each choice is
+ * expected to end the turn on. When passing the leader is at stake the worths
+ * mix that chance with points, so only the choice is named.
+ */
+export function hintText(hint: PairsHint): string {
+  const chosen = choiceName(hint.action);
+  if (hint.wagers.some((w) => w.worth >= 1000)) return `${chosen}: your best chance to pass the leader`;
+  if (hint.wagers.length === 0) return chosen;
+  const worths = hint.wagers.map((w) => `${choiceName(w.action)} ${w.worth.toFixed(1)}`).join(' · ');
+  return `${chosen} (expected total: ${worths})`;
 }

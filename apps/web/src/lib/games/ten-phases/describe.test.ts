@@ -2,6 +2,7 @@ import { applyAction, scriptedDice, tenPhases } from '@rollcall/rules';
 import { describe, expect, it } from 'vitest';
 import {
   chartSeries,
+  hintText,
   colourSymbol,
   endSequence,
   groupByDie,
@@ -210,5 +211,15 @@ describe('which dice tumble', () => {
   it('throws every die again when the next turn starts', () => {
     const ended = { turn: '0:0', roll: 'end' as const, faces, kept: null, tumbles: faces.map(() => 2) };
     expect(nextTumbles(ended, { turn: '1:0', roll: 1, faces, kept: none })).toEqual(faces.map(() => 3));
+  });
+});
+
+describe('the Ten Phases hint', () => {
+  it('says which dice to keep with the chance to make the phase, or why to stop', () => {
+    expect(hintText({ type: 'roll', keep: [0, 3, 4] }, 0.623)).toBe('Keep 3 dice and roll (62% to make the phase this turn)');
+    expect(hintText({ type: 'roll', keep: [1] }, null)).toBe('Keep 1 die and roll');
+    expect(hintText({ type: 'roll', keep: [1, 2] }, 1)).toBe('Keep the dice that make the phase and roll the rest');
+    expect(hintText({ type: 'stop' }, 1)).toBe('Stop: the phase is made');
+    expect(hintText({ type: 'stop' }, 0.1)).toBe('Stop: no keep helps this turn');
   });
 });

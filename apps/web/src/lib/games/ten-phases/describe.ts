@@ -227,3 +227,15 @@ export function tableDice(view: Pick<TenPhasesView, 'turn' | 'lastTurn' | 'sheet
     live: false,
   };
 }
+
+/**
+ * The phone's hint in words: the keep the bot would make with its chance to
+ * make the phase this turn, or why it stops.
+ */
+export function hintText(action: tenPhases.TenPhasesAction, chance: number | null): string {
+  if (action.type === 'stop') return chance === 1 ? 'Stop: the phase is made' : 'Stop: no keep helps this turn';
+  const kept = action.keep.length;
+  if (chance === 1) return 'Keep the dice that make the phase and roll the rest';
+  const dice = `Keep ${kept} ${kept === 1 ? 'die' : 'dice'} and roll`;
+  return chance === null ? dice : `${dice} (${Math.round(chance * 100)}% to make the phase this turn)`;
+}

@@ -1,6 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import {
   describeGroup,
+  hintText,
   dieName,
   groupIndexByColumn,
   groupingSummary,
@@ -64,5 +65,13 @@ describe('how the wfgts screens spell out a line', () => {
   it('adds up round scores until the first round not yet scored', () => {
     expect(runningTotals([76, 156, 108, null, null, null])).toEqual([76, 232, 340]);
     expect(runningTotals([null, 5])).toEqual([]);
+  });
+});
+
+describe('the wfgts hint', () => {
+  it('names the dice to carry with their numbers, or how to score', () => {
+    expect(hintText({ type: 'carry', dice: [0, 2] }, [3, 1, 5, 2, 2, 6, 4])).toBe(`Carry the ${dieName(0)} (3), the ${dieName(2)} (5)`);
+    expect(hintText({ type: 'carry', dice: [] }, [3, 1, 5, 2, 2, 6, 4])).toBe('Carry nothing: roll all seven');
+    expect(hintText({ type: 'score', choice: 'junk' }, [])).toBe('Take the junk now');
   });
 });

@@ -86,3 +86,10 @@ export function runningTotals(roundScores: readonly (number | null)[]): number[]
 export function previewLine(line: readonly number[]): wfgts.Grouping {
   return wfgts.bestGrouping(line);
 }
+
+/** The phone's hint in words: the carry the bot would make, with the numbers showing, or how it would score. */
+export function hintText(action: wfgts.WfgtsAction, line: readonly number[]): string {
+  if (action.type === 'score') return action.choice === 'junk' ? 'Take the junk now' : 'Score the best grouping, keep the junk';
+  if (action.dice.length === 0) return 'Carry nothing: roll all seven';
+  return `Carry ${action.dice.map((c) => `the ${dieName(c)} (${line[c] ?? '?'})`).join(', ')}`;
+}
