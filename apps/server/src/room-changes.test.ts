@@ -295,7 +295,8 @@ function changeFor(room: RoomRecord, step: RandomStep, at: number, index: number
 }
 
 describe('replaying logged moves', () => {
-  it('rebuilds, from any earlier record and the moves logged since, the very record the room has at every step', () => {
+  // Every step replays every earlier record: thousands of replays, which take far longer than the default on a busy machine.
+  it('rebuilds, from any earlier record and the moves logged since, the very record the room has at every step', { timeout: 120_000 }, () => {
     fc.assert(
       fc.property(randomTable, ({ seats, seed, timer, steps }) => {
         const names = Array.from({ length: seats }, (_, i) => `P${i}`);
