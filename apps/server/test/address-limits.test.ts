@@ -167,7 +167,7 @@ describe('the refusal log', () => {
   it('writes one line per address and limit for a flood of bad messages, not one per message or per connection', async () => {
     const lines: { level: number; limit?: string; address?: string }[] = [];
     const logger = createLogger({ logLevel: 'warn' }, { write: (line: string) => void lines.push(JSON.parse(line)) });
-    const env = { ACTIONS_PER_SECOND: '1', WRONG_CODES_PER_ADDRESS_PER_MINUTE: '2', MAX_PAYLOAD_BYTES: '512' };
+    const env = { ACTION_BURST: '20', ACTIONS_PER_SECOND: '1', WRONG_CODES_PER_ADDRESS_PER_MINUTE: '2', MAX_PAYLOAD_BYTES: '512' };
     const s = closeAfterTest(await startServer({ env, logger }));
     const startUp = lines.length;
     const tabs = await Promise.all(Array.from({ length: 3 }, () => client(s.url)));

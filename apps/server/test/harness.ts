@@ -47,7 +47,7 @@ const serverDir = fileURLToPath(new URL('..', import.meta.url));
 /**
  * Settings every test server starts with; `env` overrides them. Every test
  * client comes from 127.0.0.1 and a test plays far faster than people do, so
- * the limits per address and per seat are raised (the tests of those limits
+ * the limits per address, per connection and per seat are raised (the tests of those limits
  * set their own), and bots move without a pause.
  */
 const testEnv = {
@@ -59,6 +59,8 @@ const testEnv = {
   ROOMS_PER_ADDRESS_PER_MINUTE: '10000',
   WRONG_CODES_PER_ADDRESS_PER_MINUTE: '10000',
   SEAT_CHANGES_PER_SECOND: '10000',
+  ACTION_BURST: '10000',
+  ACTIONS_PER_SECOND: '10000',
   BOT_PAUSE_MS: '0',
 };
 
