@@ -1,5 +1,5 @@
 import { DEFAULT_WHEN_AWAY, type TimerSeconds, type WhenAway } from '@rollcall/protocol';
-import { seedGenerator, type GeneratorState } from '@rollcall/rules';
+import type { GeneratorState } from '@rollcall/rules';
 import { sameHash } from './secrets.js';
 
 /** Where a room is in its life. */
@@ -95,7 +95,12 @@ export interface RoomRecord {
 export const RECENT_ACTIONS = 100;
 
 /** A fresh, empty room in its lobby (version 0). */
-export function newRoom(p: { code: string; now: number; seed: Uint8Array; hostTokenHash: string | null }): RoomRecord {
+export function newRoom(p: {
+  code: string;
+  now: number;
+  generator: GeneratorState;
+  hostTokenHash: string | null;
+}): RoomRecord {
   return {
     format: 1,
     code: p.code,
@@ -113,7 +118,7 @@ export function newRoom(p: { code: string; now: number; seed: Uint8Array; hostTo
     timerSeconds: 0,
     deadline: null,
     stepVersion: 0,
-    generator: seedGenerator(p.seed),
+    generator: p.generator,
     play: null,
     recentActions: [],
   };

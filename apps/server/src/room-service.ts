@@ -22,7 +22,7 @@ import {
   type Joined,
   type Reply,
 } from '@rollcall/protocol';
-import { findGame } from '@rollcall/rules';
+import { findGame, fixedGenerator, seedGenerator, type GeneratorState } from '@rollcall/rules';
 import type { Logger } from 'pino';
 import type { z } from 'zod';
 import type { Clock } from './clock.js';
@@ -193,11 +193,12 @@ export class RoomService {
     const p = parse(CreateRoom, payload);
     if (p === null) return fail(joinRefusal(CreateRoom, payload));
     if (p.testSeed !== undefined && !this.deps.testMode) return fail(roomError('room/test-only'));
-    const seed = p.testSeed === undefined ? this.deps.seed() : Buffer.from(p.testSeed, 'hex');
+    const generator =
+      p.testSeed === undefined ? seedGenerator(this.deps.seed()) : fixedGenerator(Buffer.from(p.testSeed, 'hex'));
     for (let length = CODE_LENGTH; length <= CODE_MAX_LENGTH; length++) {
       for (let attempt = 0; attempt < CODE_ATTEMPTS_PER_LENGTH; attempt++) {
         const code = newRoomCode(length, this.deps.randomIndex);
-        const opened = await this.serial(code, () => this.open(connectionId, code, p, seed));
+        const opened = await this.serial(code, () => this.open(connectionId, code, p, generator));
         if (opened !== null) return opened;
       }
     }
@@ -579,13 +580,13 @@ export class RoomService {
     connectionId: string,
     code: string,
     p: CreateRoom,
-    seed: Uint8Array,
+    generator: GeneratorState,
   ): Promise<Reply<Joined> | null> {
     const now = this.deps.clock.now();
     const hostToken = newToken();
     const seatToken = newToken();
     const seatId = newId();
-    const empty = newRoom({ code, now, seed, hostTokenHash: p.as === 'host' ? hashToken(hostToken) : null });
+    const empty = newRoom({ code, now, generator, hostTokenHash: p.as === 'host' ? hashToken(hostToken) : null });
     const seated =
       p.as === 'player' ? addPlayer(empty, { name: p.name, seatId, tokenHash: hashToken(seatToken), now }) : null;
     if (seated?.ok === false) return fail(seated.error);

@@ -45,8 +45,16 @@ export const HandOverCode = z
 /** A code a host screen without the host token shows, for the lead or a host screen to let it in: like a hand-over code. */
 export const ScreenCode = HandOverCode;
 
-/** Test-only: a fixed dice seed (16 to 64 bytes as lowercase hex); refused unless the server runs in test mode. */
-export const TestSeed = z.string().regex(/^(?:[0-9a-f]{2}){16,64}$/);
+/**
+ * Test-only: fixed dice, the generator's starting state as 16 bytes of
+ * lowercase hex (not all zero); refused unless the server runs in test mode.
+ * A state rather than a seed, so a pinned game stays the same game however
+ * seeds are turned into states.
+ */
+export const TestSeed = z
+  .string()
+  .regex(/^[0-9a-f]{32}$/)
+  .refine((hex) => /[^0]/.test(hex), 'the all-zero state is not a state the generator can start from');
 
 /** The most players a room seats, whatever the game allows. */
 export const ROOM_SEAT_LIMIT = 16;
