@@ -15,6 +15,7 @@ import {
   SetLock,
   Start,
   TakeLead,
+  ContributeSeed,
   roomError,
   type ActionResult,
   type ErrorBody,
@@ -22,7 +23,7 @@ import {
   type Joined,
   type Reply,
 } from '@rollcall/protocol';
-import { findGame, fixedGenerator, seedGenerator, type GeneratorState } from '@rollcall/rules';
+import { diceSeed, findGame, fixedGenerator, seedGenerator, type GeneratorState } from '@rollcall/rules';
 import type { Logger } from 'pino';
 import type { z } from 'zod';
 import type { Clock } from './clock.js';
@@ -47,6 +48,7 @@ import {
   setLock,
   startGame,
   takeLead,
+  contributeSeed,
   type Change,
   type ChangeNote,
   type MoveBy,
@@ -55,10 +57,12 @@ import {
   canLead,
   holderOf,
   newRoom,
+  newSeal,
   nextPlayerOf,
   nextPlayersOf,
   tokenRefusal,
   turnDeadlineOf,
+  type DiceSeal,
   type Holder,
   type RoomRecord,
 } from './room-record.js';
@@ -81,8 +85,8 @@ export interface RoomServiceDeps {
   clock: Clock;
   log: Logger;
   delivery: Delivery;
-  /** Where each new room's dice seed comes from (crypto in production). */
-  seed: () => Uint8Array;
+  /** Where each game's server seed (hex) comes from (crypto in production). */
+  serverSeed: () => string;
   /** Whether `room:create` may fix the dice seed. */
   testMode: boolean;
   /** Where room codes' letters come from (crypto by default). */
@@ -193,12 +197,15 @@ export class RoomService {
     const p = parse(CreateRoom, payload);
     if (p === null) return fail(joinRefusal(CreateRoom, payload));
     if (p.testSeed !== undefined && !this.deps.testMode) return fail(roomError('room/test-only'));
+    // Fixed test dice play from the given state; any other room seals its dice,
+    // and its generator is seeded from the seal when the game starts.
+    const seal = p.testSeed === undefined ? newSeal(this.deps.serverSeed()) : null;
     const generator =
-      p.testSeed === undefined ? seedGenerator(this.deps.seed()) : fixedGenerator(Buffer.from(p.testSeed, 'hex'));
+      seal === null ? fixedGenerator(Buffer.from(p.testSeed ?? '', 'hex')) : seedGenerator(diceSeed(seal.serverSeed, []));
     for (let length = CODE_LENGTH; length <= CODE_MAX_LENGTH; length++) {
       for (let attempt = 0; attempt < CODE_ATTEMPTS_PER_LENGTH; attempt++) {
         const code = newRoomCode(length, this.deps.randomIndex);
-        const opened = await this.serial(code, () => this.open(connectionId, code, p, generator));
+        const opened = await this.serial(code, () => this.open(connectionId, code, p, generator, seal));
         if (opened !== null) return opened;
       }
     }
@@ -482,7 +489,21 @@ export class RoomService {
 
   /** Lead or host: back to the lobby with the same seats. */
   rematch(payload: unknown): Promise<Reply<ActionResult>> {
-    return this.control(Rematch, payload, (room, _p, now) => rematch(room, now));
+    return this.control(Rematch, payload, (room, _p, now) => rematch(room, now, this.deps.serverSeed()));
+  }
+
+  /** A seat gives its client seed for the next game's dice; giving it again is answered without a change. */
+  contributeSeed(payload: unknown): Promise<Reply<ActionResult>> {
+    const p = parse(ContributeSeed, payload);
+    if (p === null) return Promise.resolve(fail(roomError('room/bad-request')));
+    return this.decide(p.code, (room) => {
+      const holder = holderOf(room, hashToken(p.token));
+      if (holder === null) return badToken(room, p.token);
+      if (holder.role !== 'seat') return refuse(roomError('room/unknown-seat'));
+      const change = contributeSeed(room, { seat: holder.seat, clientSeed: p.clientSeed, now: this.deps.clock.now() });
+      if (change === null) return { kind: 'answer', value: { version: room.version } };
+      return change.ok ? committed(change) : refuse(change.error);
+    });
   }
 
   /** A seat's move, or the lead's or host's move for a vacant seat. */
@@ -581,12 +602,13 @@ export class RoomService {
     code: string,
     p: CreateRoom,
     generator: GeneratorState,
+    seal: DiceSeal | null,
   ): Promise<Reply<Joined> | null> {
     const now = this.deps.clock.now();
     const hostToken = newToken();
     const seatToken = newToken();
     const seatId = newId();
-    const empty = newRoom({ code, now, generator, hostTokenHash: p.as === 'host' ? hashToken(hostToken) : null });
+    const empty = newRoom({ code, now, generator, seal, hostTokenHash: p.as === 'host' ? hashToken(hostToken) : null });
     const seated =
       p.as === 'player' ? addPlayer(empty, { name: p.name, seatId, tokenHash: hashToken(seatToken), now }) : null;
     if (seated?.ok === false) return fail(seated.error);

@@ -1,5 +1,5 @@
 import { withPart } from '@rollcall/protocol';
-import { applyAction, games, generatorDice } from '@rollcall/rules';
+import { applyAction, games, generatorDice, seedGenerator } from '@rollcall/rules';
 import { describe, expect, it } from 'vitest';
 import { addPlayer, configure, startGame } from './room-changes.js';
 import { newRoom, type RoomRecord } from './room-record.js';
@@ -7,7 +7,7 @@ import { publicView, samePart, seatPart } from './views.js';
 
 /** A room of `seats` players that has just started `gameId`. */
 function startedRoom(gameId: string, seats: number, seed: number): RoomRecord {
-  let room = newRoom({ code: 'ABCD', now: 0, seed: new Uint8Array(16).fill(seed), hostTokenHash: 'host' });
+  let room = newRoom({ code: 'ABCD', now: 0, generator: seedGenerator(new Uint8Array(16).fill(seed)), seal: null, hostTokenHash: 'host' });
   for (let seat = 0; seat < seats; seat++) {
     const joined = addPlayer(room, { name: `P${seat}`, seatId: `seat-${seat}`, tokenHash: `hash-${seat}`, now: 0 });
     if (!joined.ok) throw new Error(joined.error.code);
@@ -73,7 +73,7 @@ describe('the views of a room', () => {
   });
 
   it('show no game before one starts', () => {
-    const lobby = newRoom({ code: 'ABCD', now: 0, seed: new Uint8Array(16), hostTokenHash: null });
+    const lobby = newRoom({ code: 'ABCD', now: 0, generator: seedGenerator(new Uint8Array(16)), seal: null, hostTokenHash: null });
     expect(publicView(lobby, { connectedSeats: new Set(), spectators: 0 })).toMatchObject({ play: null, awaiting: [], outcome: null });
   });
 });

@@ -17,7 +17,7 @@ export interface StorePlace {
 }
 
 const room = (code: string, at = 1_000): RoomRecord =>
-  newRoom({ code, now: at, generator: fixedGenerator(new Uint8Array(16).fill(1)), hostTokenHash: null });
+  newRoom({ code, now: at, generator: fixedGenerator(new Uint8Array(16).fill(1)), seal: null, hostTokenHash: null });
 
 const entry = (r: RoomRecord, kind: LogEntry['kind'] = 'create'): LogEntry => ({
   kind,

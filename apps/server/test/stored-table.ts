@@ -21,7 +21,9 @@ export class Table {
 
   /** A table of `seats` players in room PLAY, sat down at `now` (the same moment unless told). */
   static async open(store: RoomStore, seats: number, now = SAT_DOWN): Promise<Table> {
-    const empty = newRoom({ code: 'PLAY', now, generator: fixedGenerator(Buffer.from('0ad9f6938c9771db41a80111e9baf666', 'hex')), hostTokenHash: 'host-hash' });
+    const empty = newRoom({ code: 'PLAY', now, generator: fixedGenerator(Buffer.from('0ad9f6938c9771db41a80111e9baf666', 'hex')),
+      seal: null,
+      hostTokenHash: 'host-hash' });
     await store.create(empty, { kind: 'create', seat: null, detail: { as: 'host' }, version: 0, at: now });
     const table = new Table(empty, store);
     for (let seat = 0; seat < seats; seat++) {

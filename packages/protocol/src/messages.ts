@@ -114,6 +114,12 @@ export const Rename = z.object({ ...Credentials, name: PlayerName });
 /** `room:hand-over`: the lead or host asks for a code that gives an away seat to a new phone. */
 export const HandOver = z.object({ ...Credentials, seat: z.number().int().min(0).max(255) });
 
+/** A phone's random client seed: 8 to 64 bytes as lowercase hex. */
+export const ClientSeed = z.string().regex(/^(?:[0-9a-f]{2}){8,64}$/);
+
+/** `dice:contribute`: a seat's client seed for the room's next game. */
+export const ContributeSeed = z.object({ ...Credentials, clientSeed: ClientSeed });
+
 /** `room:admit-screen`: the lead or a host screen lets in the screen showing this code; it gets a host token of its own. */
 export const AdmitScreen = z.object({ ...Credentials, screen: ScreenCode });
 
@@ -158,6 +164,7 @@ export type Start = z.infer<typeof Start>;
 export type RemoveSeat = z.infer<typeof RemoveSeat>;
 export type TakeLead = z.infer<typeof TakeLead>;
 export type Rematch = z.infer<typeof Rematch>;
+export type ContributeSeed = z.infer<typeof ContributeSeed>;
 export type ActionEnvelope = z.infer<typeof ActionEnvelope>;
 export type PlayDefault = z.infer<typeof PlayDefault>;
 
@@ -210,6 +217,7 @@ export interface ReplyValues {
   'room:rename': ActionResult;
   'room:hand-over': HandedOver;
   'room:admit-screen': ActionResult;
+  'dice:contribute': ActionResult;
   'game:action': ActionResult;
   'game:default': ActionResult;
 }
@@ -291,6 +299,20 @@ export interface RoomView<GameView = unknown> {
   /** The game's view for this viewer, while a game is on or finished. */
   play: GameView | null;
   outcome: Outcome | null;
+  /** Commit, then reveal, for the game on or about to be; null when the room plays fixed test dice. */
+  dice?: DiceView | null;
+}
+
+/** What everyone sees of the room's sealed dice. */
+export interface DiceView {
+  /** SHA-256 of the server seed (hex), shown from before the first roll. */
+  commitment: string;
+  /** Each seat's client seed (hex) in seat order; null until its phone gives one. */
+  clientSeeds: (string | null)[];
+  /** The server seed (hex), revealed once the game has ended; null before. */
+  serverSeed: string | null;
+  /** The game before this one, revealed when it ended or a rematch abandoned it. */
+  previous: { commitment: string; serverSeed: string } | null;
 }
 
 /** The room as everyone in it may see it, sent on `room:view`: the host screen's and spectators' view, and every phone's shared part. */
