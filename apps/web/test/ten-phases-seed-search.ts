@@ -20,6 +20,7 @@ export function candidateSeed(n: number): string {
 /** Why a played game does not suit the browser test, or null when it does. */
 export function unsuitable(game: PlayedGame): string | null {
   const [first, second] = game.turns;
+  if (game.order[0] !== 0) return 'the browser test watches the first seat play first';
   if (game.rollOffRounds < 2) return 'the roll-off has no tie to show';
   if (first === undefined || first.made !== null) return 'the first turn should miss Phase 1';
   if (second === undefined || second.made === null || !second.stopped) {
