@@ -1,3 +1,4 @@
+import { seedGenerator } from '@rollcall/rules';
 import { describe, expect, it } from 'vitest';
 import {
   addPlayer,
@@ -18,7 +19,8 @@ import { newRoom, tokenRefusal, type RoomRecord } from './room-record.js';
 import { hashToken } from './secrets.js';
 
 const now = 1_000;
-const seed = new Uint8Array(16).fill(7);
+const generator = seedGenerator(new Uint8Array(16).fill(7));
+const nextServerSeed = '5e'.repeat(32);
 
 function accepted(change: Change | null): RoomRecord {
   if (change === null || !change.ok) throw new Error(`refused: ${change === null ? 'no change' : change.error.code}`);
@@ -31,7 +33,7 @@ function refusal(change: Change): string {
 }
 
 function playing(names: string[], game = 'wfgts'): RoomRecord {
-  let room = newRoom({ code: 'ABCD', now, seed, hostTokenHash: null });
+  let room = newRoom({ code: 'ABCD', now, generator, seal: null, hostTokenHash: null });
   for (const name of names) {
     room = accepted(addPlayer(room, { name, seatId: `id-${name}`, tokenHash: hashToken(`token-of-${name}-000000`), now }));
   }
@@ -103,7 +105,7 @@ describe('those who come during a game', () => {
   it('take seats at the rematch in the order they came, up to the game’s maximum', () => {
     let room = playing(['Ann', 'Bob', 'Cy', 'Dan', 'Eli'], 'war-pnp');
     for (const name of ['Flo', 'Gus']) room = accepted(joinNext(room, { name, id: `id-${name}`, tokenHash: `h-${name}`, now }));
-    const lobby = accepted(rematch(room, now));
+    const lobby = accepted(rematch(room, now, nextServerSeed));
     expect(lobby.seats.map((s) => s.name)).toEqual(['Ann', 'Bob', 'Cy', 'Dan', 'Eli', 'Flo']);
     expect(lobby.seats[5]?.id).toBe('id-Flo');
     expect(lobby.next?.map((n) => n.name)).toEqual(['Gus']);
@@ -116,7 +118,7 @@ describe('those who come during a game', () => {
 
 describe('a new name in the lobby', () => {
   it('is checked as a joining name is, and only before the game', () => {
-    let room = newRoom({ code: 'ABCD', now, seed, hostTokenHash: null });
+    let room = newRoom({ code: 'ABCD', now, generator, seal: null, hostTokenHash: null });
     for (const name of ['Ann', 'Bob']) room = accepted(addPlayer(room, { name, seatId: name, tokenHash: name, now }));
     expect(refusal(rename(room, { seat: 1, name: 'ANN', now }))).toBe('room/name-taken');
     expect(accepted(rename(room, { seat: 1, name: 'BOB', now })).seats[1]?.name).toBe('BOB');
@@ -126,7 +128,7 @@ describe('a new name in the lobby', () => {
 
 describe('the lock', () => {
   it('lets the first player into a locked room, and nobody after', () => {
-    const locked = accepted(setLock(newRoom({ code: 'ABCD', now, seed, hostTokenHash: 'h' }), { locked: true, spectatorsAllowed: true, now }));
+    const locked = accepted(setLock(newRoom({ code: 'ABCD', now, generator, seal: null, hostTokenHash: 'h' }), { locked: true, spectatorsAllowed: true, now }));
     const ann = accepted(addPlayer(locked, { name: 'Ann', seatId: 'a', tokenHash: 'a', now }));
     expect(refusal(addPlayer(ann, { name: 'Bob', seatId: 'b', tokenHash: 'b', now }))).toBe('room/locked');
   });
