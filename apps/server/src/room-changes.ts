@@ -208,10 +208,12 @@ export function startGame(room: RoomRecord, now: number): Change {
   const play = game.setup({ seats, options: room.game.options, dice });
   const next = { ...bump(room, now), play, generator: dice.state(), finishedAt: null };
   const sealed = seal === null ? {} : { commitment: seal.commitment, clientSeeds };
+  // The options and names go into the log too, so the game's record can be written after a rematch changed them.
+  const names = room.seats.map((s) => s.name);
   return {
     ok: true,
     room: settle(room, next, game, null, now),
-    note: { kind: 'start', seat: null, detail: { game: game.id, seats, ...sealed } },
+    note: { kind: 'start', seat: null, detail: { game: game.id, seats, options: room.game.options, names, ...sealed } },
   };
 }
 

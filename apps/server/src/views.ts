@@ -1,5 +1,6 @@
 import type { DiceView, PublicRoomView, SeatInfo, SeatPart } from '@rollcall/protocol';
 import { findGame, type AnyGame } from '@rollcall/rules';
+import { recordIdOf } from './game-records.js';
 import { nextPlayersOf, turnDeadlineOf, whenAwayOf, type RoomRecord } from './room-record.js';
 
 /** Who is connected to a room right now; not part of the stored room. */
@@ -30,7 +31,11 @@ function diceView(room: RoomRecord): DiceView | null {
     commitment: seal.commitment,
     clientSeeds: room.seats.map((s) => seal.clientSeeds[s.id] ?? null),
     serverSeed: room.status === 'finished' ? seal.serverSeed : null,
-    previous: previous === null ? null : { commitment: previous.commitment, serverSeed: previous.serverSeed },
+    record: room.status === 'finished' ? recordIdOf(room.code, seal.commitment) : null,
+    previous:
+      previous === null
+        ? null
+        : { commitment: previous.commitment, serverSeed: previous.serverSeed, record: recordIdOf(room.code, previous.commitment) },
   };
 }
 

@@ -4,7 +4,7 @@
  * both, and the server seed (and so the dice seed) reaches no socket before
  * the game ends, when it is revealed to everyone.
  */
-import { ClientEvent } from '@rollcall/protocol';
+import { ClientEvent, verifyRecord, type GameRecord } from '@rollcall/protocol';
 import { applyAction, commitmentOf, diceSeed, findGame, generatorDice, seedGenerator } from '@rollcall/rules';
 import { afterEach, describe, expect, it } from 'vitest';
 import { dataDirForTest, openTable, startServer, type Table, type TestServer } from './harness.js';
@@ -18,6 +18,12 @@ afterEach(async () => {
 });
 
 const clientSeeds = ['a1'.repeat(16), 'b2'.repeat(16), 'c3'.repeat(16)];
+
+/** What `GET /api/games/<id>/record` answers, as any HTTP client gets it. */
+async function fetchRecord(s: TestServer, id: string): Promise<{ status: number; body: string }> {
+  const answer = await fetch(`${s.url}/api/games/${id}/record`);
+  return { status: answer.status, body: await answer.text() };
+}
 
 /** Every form a secret of 32 bytes could travel in. */
 const encodings = (hex: string) => [hex, Buffer.from(hex, 'hex').toString('base64'), Buffer.from(hex, 'hex').toString('base64url')];
@@ -48,6 +54,13 @@ describe('sealed dice, seen from the sockets', () => {
     const t = table;
     const commitment = latest(t.host).dice?.commitment ?? '';
     expect(commitment).toMatch(/^[0-9a-f]{64}$/);
+    const id = `${t.code}-${commitment.slice(0, 16)}`;
+    // While the game is on, its record is not there, and the answer names no seed.
+    const early = await fetchRecord(server, id);
+    expect(early.status).toBe(404);
+    const storedSeal = (await server.store.load(t.code))?.seal;
+    expect(early.body).not.toContain(storedSeal?.serverSeed ?? 'no seal');
+    expect(latest(t.host).dice?.record).toBeNull();
     const final = await playUntil(t);
     expect(final.status).toBe('finished');
 
@@ -81,6 +94,20 @@ describe('sealed dice, seen from the sockets', () => {
       state = result.state;
     }
     expect(game.outcome(state)).toEqual(final.outcome);
+
+    // Once it is over, anyone can fetch the game's record and check it without the server.
+    expect(final.dice?.record).toBe(id);
+    const fetched = await fetchRecord(server, id);
+    expect(fetched.status).toBe(200);
+    const record = JSON.parse(fetched.body) as GameRecord;
+    expect(record.seats.map((seat) => seat.name)).toEqual(['Ann', 'Bob', 'Cy']);
+    expect(record.dice).toEqual({ commitment, clientSeeds, serverSeed });
+    expect(record.outcome).toEqual(final.outcome);
+    expect(record.moves.length).toBe((await server.store.log(t.code)).filter((e) => e.kind === 'action').length);
+    const verdict = verifyRecord(record);
+    expect(verdict).toMatchObject({ ok: true, finished: true, moves: record.moves.length });
+    expect(verifyRecord({ ...record, moves: record.moves.slice(1) }).ok).toBe(false);
+    expect((await fetchRecord(server, `${t.code}-${'0'.repeat(16)}`)).status).toBe(404);
   });
 
   it('reveals an abandoned game’s seed at the rematch and seals the next game afresh', async () => {
@@ -97,6 +124,17 @@ describe('sealed dice, seen from the sockets', () => {
     expect(lobby.dice?.commitment).not.toBe(first.commitment);
     expect(lobby.dice?.serverSeed).toBeNull();
     expect(lobby.dice?.clientSeeds).toEqual([null, null, null]);
+
+    // The abandoned game's record is there now: no standings, every move and roll checkable.
+    expect(lobby.dice?.previous?.record).toBe(`${t.code}-${first.commitment.slice(0, 16)}`);
+    const fetched = await fetchRecord(server!, lobby.dice?.previous?.record ?? '');
+    expect(fetched.status).toBe(200);
+    const record = JSON.parse(fetched.body) as GameRecord;
+    expect(record.outcome).toBeNull();
+    expect(verifyRecord(record)).toMatchObject({ ok: true, finished: false });
+    // The next game's seal is still closed: no record, no seed.
+    const next = await fetchRecord(server!, `${t.code}-${lobby.dice?.commitment.slice(0, 16)}`);
+    expect(next.status).toBe(404);
   });
 
   it('keeps the seal and the client seeds with the room across a restart', async () => {

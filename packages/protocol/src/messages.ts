@@ -311,8 +311,10 @@ export interface DiceView {
   clientSeeds: (string | null)[];
   /** The server seed (hex), revealed once the game has ended; null before. */
   serverSeed: string | null;
-  /** The game before this one, revealed when it ended or a rematch abandoned it. */
-  previous: { commitment: string; serverSeed: string } | null;
+  /** The id of this game's record (`/api/games/<id>/record`), once its seed is revealed; null before. */
+  record: string | null;
+  /** The game before this one, revealed when it ended or a rematch abandoned it, with its record's id. */
+  previous: { commitment: string; serverSeed: string; record: string } | null;
 }
 
 /** The room as everyone in it may see it, sent on `room:view`: the host screen's and spectators' view, and every phone's shared part. */

@@ -223,7 +223,7 @@ describe('the room connection', () => {
   it("adds a random client seed to each new seal its seat has none in, once", async () => {
     const { socket } = await joinedAnn();
     const sealed = (commitment: string, seed: string | null) => ({
-      dice: { commitment, clientSeeds: [seed], serverSeed: null, previous: null },
+      dice: { commitment, clientSeeds: [seed], serverSeed: null, record: null, previous: null },
     });
     socket.fire('room:view', view(1, sealed('aa'.repeat(32), null)));
     socket.fire('room:view', view(2, sealed('aa'.repeat(32), null)));
