@@ -30,9 +30,16 @@ describe('a game record in the browser', () => {
       const id = latest(t.host).dice?.record ?? '';
       expect(id).toMatch(/^[A-Z]+-[0-9a-f]{16}$/);
 
+      // A TV without the host token may have to be let in, with the code it shows while it waits.
       const tv = await room.newPage(TV);
       await tv.goto(`${room.url}/tv/${t.code}`);
+      const waiting = tv.getByTestId('screen-waiting');
       const links = tv.getByTestId('game-record-links');
+      await links.or(waiting).waitFor({ timeout: 15_000 });
+      if (await waiting.isVisible()) {
+        const screen = ((await waiting.locator('.code').textContent()) ?? '').replace(/\s/g, '');
+        await t.host.must(ClientEvent.admitScreen, { code: t.code, token: t.hostToken, screen });
+      }
       await links.waitFor({ timeout: 15_000 });
       const a11y: Record<string, string[]> = { tv: await seriousViolations(tv) };
       const [download] = await Promise.all([tv.waitForEvent('download'), links.getByRole('link', { name: 'Download the record' }).click()]);
