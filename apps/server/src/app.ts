@@ -6,6 +6,7 @@ import type { Config } from './config.js';
 import { createLogger } from './logger.js';
 import { health } from './readiness.js';
 import { realtime } from './realtime.js';
+import { gameRecords } from './record-route.js';
 import { retention } from './retention.js';
 import { securityHeaders } from './security-headers.js';
 import { replayMove } from './room-changes.js';
@@ -57,6 +58,7 @@ export async function buildApp(config: Config, deps: AppDeps = {}): Promise<Fast
   await app.register(helmet, securityHeaders(config));
   await app.register(health, { store });
   await app.register(realtime, { config, store, clock, log: logger, randomIndex: deps.randomIndex });
+  await app.register(gameRecords, { store });
   await app.register(retention, { config, store, clock });
   await app.register(webApp, { config });
   return app;

@@ -1,7 +1,11 @@
 import type { FastifyInstance } from 'fastify';
+import { seedGenerator, SEED_BYTES } from '@rollcall/rules';
 import { newRoom } from './room-record.js';
-import { newId, newSeed } from './secrets.js';
+import { newId } from './secrets.js';
 import type { RoomStore } from './store/room-store.js';
+
+/** The probe room never plays, so any dice do. */
+const probeDice = seedGenerator(new Uint8Array(SEED_BYTES));
 
 /** How long the store may take to prove it can write before the answer is "not ready". */
 const PROBE_TIMEOUT_MS = 2_000;
@@ -15,7 +19,7 @@ const PROBE_TIMEOUT_MS = 2_000;
  */
 async function probeStore(store: RoomStore, now: number): Promise<void> {
   const code = `~ready-${newId()}`;
-  const room = { ...newRoom({ code, now, seed: newSeed(), hostTokenHash: null }), status: 'finished' as const, finishedAt: 0 };
+  const room = { ...newRoom({ code, now, generator: probeDice, seal: null, hostTokenHash: null }), status: 'finished' as const, finishedAt: 0 };
   if (!(await store.create(room, { kind: 'create', seat: null, detail: {}, version: 0, at: now }))) {
     throw new Error('the probe room was not stored');
   }

@@ -12,7 +12,7 @@ import { addressOf, admitConnections, entryGuard, FloodLog, HandshakeGate, origi
 import { TokenBucket } from './rate-limit.js';
 import { closeRedis, connectRedis } from './redis-client.js';
 import { RoomService } from './room-service.js';
-import { newSeed, type RandomIndex } from './secrets.js';
+import { newServerSeed, type RandomIndex } from './secrets.js';
 import type { RoomStore } from './store/room-store.js';
 import { viewParser } from './view-encoder.js';
 
@@ -47,6 +47,7 @@ const handlers: Record<ClientEventName, Handler> = {
   [ClientEvent.rename]: (s, _socket, p) => s.rename(p),
   [ClientEvent.handOver]: (s, _socket, p) => s.handOver(p),
   [ClientEvent.admitScreen]: (s, _socket, p) => s.admitScreen(p),
+  [ClientEvent.contributeSeed]: (s, _socket, p) => s.contributeSeed(p),
   [ClientEvent.action]: (s, _socket, p) => s.act(p),
   [ClientEvent.playDefault]: (s, _socket, p) => s.playDefault(p),
 };
@@ -106,7 +107,7 @@ export async function realtime(
     clock,
     log,
     delivery: cluster?.delivery ?? socketDelivery(io),
-    seed: newSeed,
+    serverSeed: newServerSeed,
     testMode: config.testMode,
     botPauseMs: config.botPauseMs,
     randomIndex,

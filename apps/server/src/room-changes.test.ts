@@ -1,6 +1,6 @@
 import { isDeepStrictEqual } from 'node:util';
 import { ROOM_SEAT_LIMIT } from '@rollcall/protocol';
-import { findGame } from '@rollcall/rules';
+import { findGame, seedGenerator } from '@rollcall/rules';
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 import {
@@ -20,6 +20,7 @@ import { hashToken } from './secrets.js';
 
 const now = 1_000;
 const seed = new Uint8Array(16).fill(7);
+const nextServerSeed = '5e'.repeat(32);
 
 function accepted(change: Change): RoomRecord {
   if (!change.ok) throw new Error(`refused: ${change.error.code}`);
@@ -32,7 +33,7 @@ function refusal(change: Change): string {
 }
 
 function lobby(names: string[], hostToken: string | null = 'host-token-0123456789'): RoomRecord {
-  let room = newRoom({ code: 'ABCD', now, seed, hostTokenHash: hostToken === null ? null : hashToken(hostToken) });
+  let room = newRoom({ code: 'ABCD', now, generator: seedGenerator(seed), seal: null, hostTokenHash: hostToken === null ? null : hashToken(hostToken) });
   for (const name of names) {
     room = accepted(addPlayer(room, { name, seatId: `id-${name}`, tokenHash: hashToken(`token-of-${name}-000000`), now }));
   }
@@ -177,12 +178,12 @@ describe('removing seats and playing again', () => {
 
   it('goes back to the lobby with the same players, vacant seats dropped', () => {
     const vacated = accepted(removeSeat(playing(['Ann', 'Bob', 'Cy']), { seat: 1, now }));
-    const room = accepted(rematch(vacated, now));
+    const room = accepted(rematch(vacated, now, nextServerSeed));
     expect(room.status).toBe('lobby');
     expect(room.seats.map((s) => s.name)).toEqual(['Ann', 'Cy']);
     expect(room.play).toBeNull();
     expect(room.game?.id).toBe('wfgts');
-    expect(refusal(rematch(room, now))).toBe('room/not-playing');
+    expect(refusal(rematch(room, now, nextServerSeed))).toBe('room/not-playing');
   });
 
   it("lets the game pick a rematch's options: in Meet Fate the winner, renumbered, rolls first", () => {
@@ -190,13 +191,13 @@ describe('removing seats and playing again', () => {
     const vacated = accepted(removeSeat(accepted(startGame(chosen, now)), { seat: 1, now }));
     // Cy (seat 2) rolls six 8s; Bob's seat is vacant, so Cy sits at 1 in the rematch.
     const won = { ...vacated, play: { ...(vacated.play as object), f8: { seat: 2, roll: 1 } } };
-    const room = accepted(rematch(won, now));
+    const room = accepted(rematch(won, now, nextServerSeed));
     expect(room.seats.map((s) => s.name)).toEqual(['Ann', 'Cy']);
     expect(room.game).toEqual({ id: 'meet-fate', options: { firstSeat: 1 } });
   });
 
   it('keeps the options of a game that picks none for a rematch', () => {
-    const room = accepted(rematch(playing(['Ann', 'Bob']), now));
+    const room = accepted(rematch(playing(['Ann', 'Bob']), now, nextServerSeed));
     expect(room.game).toEqual({ id: 'wfgts', options: {} });
   });
 });
@@ -301,7 +302,7 @@ describe('replaying logged moves', () => {
       fc.property(randomTable, ({ seats, seed, timer, steps }) => {
         const names = Array.from({ length: seats }, (_, i) => `P${i}`);
         let room = accepted(configure(lobby(names), { game: 'wfgts', options: {}, timer, now }));
-        const generator = newRoom({ code: 'ABCD', now, seed, hostTokenHash: null }).generator;
+        const generator = seedGenerator(seed);
         room = accepted(startGame({ ...room, generator }, now));
         // Every record since the last change that is not a move, each played forward with the logged moves.
         let rebuilt = [fromDisk(room)];

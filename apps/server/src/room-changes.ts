@@ -4,11 +4,21 @@
  * comes out. Each accepted change bumps the version by one.
  */
 import { nameSkeleton, roomError, ROOM_SEAT_LIMIT, type ErrorBody, type TimerSeconds, type WhenAway } from '@rollcall/protocol';
-import { applyAction, findGame, generatorDice, ruleError, type AnyGame, type Outcome } from '@rollcall/rules';
+import {
+  applyAction,
+  diceSeed,
+  findGame,
+  generatorDice,
+  ruleError,
+  seedGenerator,
+  type AnyGame,
+  type Outcome,
+} from '@rollcall/rules';
 import { z } from 'zod';
 import {
   botPauseOf,
   isBot,
+  newSeal,
   nextPlayersOf,
   RECENT_ACTIONS,
   turnDeadlineOf,
@@ -36,7 +46,8 @@ export interface ChangeNote {
     | 'leave'
     | 'rename'
     | 'hand-over'
-    | 'admit-screen';
+    | 'admit-screen'
+    | 'client-seed';
   seat: number | null;
   detail: Record<string, unknown>;
 }
@@ -248,13 +259,20 @@ export function startGame(room: RoomRecord, now: number): Change {
   const game = chosenGame(room);
   const seats = room.seats.length;
   if (seats < game.players.min || seats > game.players.max) return refuse(ruleError('rule/seat-count'));
-  const dice = generatorDice(room.generator);
+  // Sealed dice: the generator starts from the server seed and the seats' client seeds, frozen from here on.
+  const seal = room.seal ?? null;
+  const clientSeeds = seal === null ? null : room.seats.map((s) => seal.clientSeeds[s.id] ?? null);
+  const generator = seal === null || clientSeeds === null ? room.generator : seedGenerator(diceSeed(seal.serverSeed, clientSeeds));
+  const dice = generatorDice(generator);
   const play = game.setup({ seats, options: room.game.options, dice });
   const next = { ...bump(room, now), play, generator: dice.state(), finishedAt: null };
+  const sealed = seal === null ? {} : { commitment: seal.commitment, clientSeeds };
+  // The options and names go into the log too, so the game's record can be written after a rematch changed them.
+  const names = room.seats.map((s) => s.name);
   return {
     ok: true,
     room: settle(room, next, game, null, now),
-    note: { kind: 'start', seat: null, detail: { game: game.id, seats } },
+    note: { kind: 'start', seat: null, detail: { game: game.id, seats, options: room.game.options, names, ...sealed } },
   };
 }
 
@@ -437,10 +455,29 @@ function rematchGame(room: RoomRecord, keptSeats: number[]): RoomRecord['game'] 
 }
 
 /**
- * Back to the lobby with the same players (vacant seats are dropped), ready
- * for any game; those who came during the game take seats after them.
+ * A seat's client seed for the next game's dice. The first one given stands:
+ * a later one, or one for a room with fixed dice, changes nothing (null).
  */
-export function rematch(room: RoomRecord, now: number): Change {
+export function contributeSeed(room: RoomRecord, p: { seat: number; clientSeed: string; now: number }): Change | null {
+  const seat = room.seats[p.seat];
+  if (seat === undefined) return refuse(roomError('room/unknown-seat'));
+  if (room.status !== 'lobby') return refuse(roomError('room/not-in-lobby'));
+  const seal = room.seal ?? null;
+  if (seal === null || seal.clientSeeds[seat.id] !== undefined) return null;
+  return {
+    ok: true,
+    room: { ...bump(room, p.now), seal: { ...seal, clientSeeds: { ...seal.clientSeeds, [seat.id]: p.clientSeed } } },
+    note: { kind: 'client-seed', seat: p.seat, detail: { clientSeed: p.clientSeed } },
+  };
+}
+
+/**
+ * Back to the lobby with the same players (vacant seats are dropped), ready
+ * for any game; those who came during the game take seats after them. The
+ * game's seal is revealed and the next game gets a fresh one (`serverSeed`),
+ * whose client seeds the phones give again.
+ */
+export function rematch(room: RoomRecord, now: number, serverSeed: string): Change {
   if (room.status === 'lobby') return refuse(roomError('room/not-playing'));
   const kept = room.seats.flatMap((s, i) => (s.tokenHash === null && !isBot(s) ? [] : [{ seat: s, was: i }]));
   const lead = kept.findIndex((k) => k.was === room.lead);
@@ -454,6 +491,7 @@ export function rematch(room: RoomRecord, now: number): Change {
     finishedAt: null,
     deadline: null,
     turnDeadline: null,
+    ...(room.seal == null ? {} : { seal: newSeal(serverSeed), previousSeal: room.seal }),
   });
   return {
     ok: true,

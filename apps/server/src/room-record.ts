@@ -1,5 +1,5 @@
 import { DEFAULT_WHEN_AWAY, type TimerSeconds, type WhenAway } from '@rollcall/protocol';
-import { seedGenerator, type GeneratorState } from '@rollcall/rules';
+import { commitmentOf, type GeneratorState } from '@rollcall/rules';
 import { sameHash } from './secrets.js';
 
 /** Where a room is in its life. */
@@ -34,6 +34,24 @@ export interface NextPlayer {
   id: string;
   name: string;
   tokenHash: string;
+}
+
+/**
+ * Commit, then reveal, for the room's current or next game (see the rules'
+ * `fair-dice.ts`). The server seed stays on the server until its game ends.
+ */
+export interface DiceSeal {
+  /** 32 bytes, hex. */
+  serverSeed: string;
+  /** SHA-256 of the server seed, hex: public from the start. */
+  commitment: string;
+  /** Client seeds (hex) by seat id, given by the phones before the game starts. */
+  clientSeeds: Record<string, string>;
+}
+
+/** A new seal: the commitment to a fresh server seed, no client seeds yet. */
+export function newSeal(serverSeed: string): DiceSeal {
+  return { serverSeed, commitment: commitmentOf(serverSeed), clientSeeds: {} };
 }
 
 /** An accepted action id and the version it produced, so a retry gets the same answer. */
@@ -95,6 +113,14 @@ export interface RoomRecord {
   stepVersion: number;
   /** The dice generator; server-side only. */
   generator: GeneratorState;
+  /**
+   * The dice of the game on or about to be; the generator is seeded from it
+   * when the game starts. Null for fixed test dice; absent in rooms stored
+   * before dice were sealed, which play on from their stored generator.
+   */
+  seal?: DiceSeal | null;
+  /** The last game's seal, kept to reveal after a rematch started the next; null before. */
+  previousSeal?: DiceSeal | null;
   /** The game's state while a game is on or finished, else null. */
   play: unknown;
   /** The newest accepted action ids, oldest first. */
@@ -111,7 +137,8 @@ export const DEFAULT_BOT_PAUSE_MS = 1500;
 export function newRoom(p: {
   code: string;
   now: number;
-  seed: Uint8Array;
+  generator: GeneratorState;
+  seal: DiceSeal | null;
   hostTokenHash: string | null;
   botPauseMs?: number;
 }): RoomRecord {
@@ -132,7 +159,9 @@ export function newRoom(p: {
     timerSeconds: 0,
     deadline: null,
     stepVersion: 0,
-    generator: seedGenerator(p.seed),
+    generator: p.generator,
+    seal: p.seal,
+    previousSeal: null,
     play: null,
     recentActions: [],
     ...(p.botPauseMs === undefined ? {} : { botPauseMs: p.botPauseMs }),

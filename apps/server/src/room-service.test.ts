@@ -82,7 +82,7 @@ function service(store: RoomStore, happenings: Happening[] = []): RoomService {
     clock: new ManualClock(),
     log: pino({ level: 'silent' }),
     delivery: recordingDelivery(happenings),
-    seed: () => new Uint8Array(16).fill(3),
+    serverSeed: () => '03'.repeat(32),
     testMode: false,
   });
 }
@@ -150,7 +150,7 @@ describe('the room service', () => {
 
   it('refuses the test seed outside test mode, and tells a bad name from a bad request', async () => {
     const rooms = service(await sqliteStore());
-    const seeded = await rooms.create('tv', { as: 'host', testSeed: '00'.repeat(16) });
+    const seeded = await rooms.create('tv', { as: 'host', testSeed: '01'.repeat(16) });
     expect(seeded).toMatchObject({ ok: false, error: { code: 'room/test-only' } });
     const nameless = await rooms.create('phone', { as: 'player', name: ' ' });
     expect(nameless).toMatchObject({ ok: false, error: { code: 'room/bad-name' } });

@@ -16,6 +16,7 @@ import {
   SetLock,
   Start,
   TakeLead,
+  ContributeSeed,
   roomError,
   type ActionResult,
   type ErrorBody,
@@ -23,7 +24,7 @@ import {
   type Joined,
   type Reply,
 } from '@rollcall/protocol';
-import { bots, findGame, seededRandom, type AnyGame } from '@rollcall/rules';
+import { bots, diceSeed, findGame, fixedGenerator, seededRandom, seedGenerator, type AnyGame, type GeneratorState } from '@rollcall/rules';
 import type { Logger } from 'pino';
 import type { z } from 'zod';
 import type { Clock } from './clock.js';
@@ -49,6 +50,7 @@ import {
   setLock,
   startGame,
   takeLead,
+  contributeSeed,
   type Change,
   type ChangeNote,
   type MoveBy,
@@ -58,10 +60,12 @@ import {
   holderOf,
   isBot,
   newRoom,
+  newSeal,
   nextPlayerOf,
   nextPlayersOf,
   tokenRefusal,
   turnDeadlineOf,
+  type DiceSeal,
   type Holder,
   type RoomRecord,
 } from './room-record.js';
@@ -84,8 +88,8 @@ export interface RoomServiceDeps {
   clock: Clock;
   log: Logger;
   delivery: Delivery;
-  /** Where each new room's dice seed comes from (crypto in production). */
-  seed: () => Uint8Array;
+  /** Where each game's server seed (hex) comes from (crypto in production). */
+  serverSeed: () => string;
   /** Whether `room:create` may fix the dice seed. */
   testMode: boolean;
   /** Where room codes' letters come from (crypto by default). */
@@ -198,11 +202,15 @@ export class RoomService {
     const p = parse(CreateRoom, payload);
     if (p === null) return fail(joinRefusal(CreateRoom, payload));
     if (p.testSeed !== undefined && !this.deps.testMode) return fail(roomError('room/test-only'));
-    const seed = p.testSeed === undefined ? this.deps.seed() : Buffer.from(p.testSeed, 'hex');
+    // Fixed test dice play from the given state; any other room seals its dice,
+    // and its generator is seeded from the seal when the game starts.
+    const seal = p.testSeed === undefined ? newSeal(this.deps.serverSeed()) : null;
+    const generator =
+      seal === null ? fixedGenerator(Buffer.from(p.testSeed ?? '', 'hex')) : seedGenerator(diceSeed(seal.serverSeed, []));
     for (let length = CODE_LENGTH; length <= CODE_MAX_LENGTH; length++) {
       for (let attempt = 0; attempt < CODE_ATTEMPTS_PER_LENGTH; attempt++) {
         const code = newRoomCode(length, this.deps.randomIndex);
-        const opened = await this.serial(code, () => this.open(connectionId, code, p, seed));
+        const opened = await this.serial(code, () => this.open(connectionId, code, p, generator, seal));
         if (opened !== null) return opened;
       }
     }
@@ -492,7 +500,21 @@ export class RoomService {
 
   /** Lead or host: back to the lobby with the same seats. */
   rematch(payload: unknown): Promise<Reply<ActionResult>> {
-    return this.control(Rematch, payload, (room, _p, now) => rematch(room, now));
+    return this.control(Rematch, payload, (room, _p, now) => rematch(room, now, this.deps.serverSeed()));
+  }
+
+  /** A seat gives its client seed for the next game's dice; giving it again is answered without a change. */
+  contributeSeed(payload: unknown): Promise<Reply<ActionResult>> {
+    const p = parse(ContributeSeed, payload);
+    if (p === null) return Promise.resolve(fail(roomError('room/bad-request')));
+    return this.decide(p.code, (room) => {
+      const holder = holderOf(room, hashToken(p.token));
+      if (holder === null) return badToken(room, p.token);
+      if (holder.role !== 'seat') return refuse(roomError('room/unknown-seat'));
+      const change = contributeSeed(room, { seat: holder.seat, clientSeed: p.clientSeed, now: this.deps.clock.now() });
+      if (change === null) return { kind: 'answer', value: { version: room.version } };
+      return change.ok ? committed(change) : refuse(change.error);
+    });
   }
 
   /** A seat's move, or the lead's or host's move for a vacant seat. */
@@ -590,14 +612,15 @@ export class RoomService {
     connectionId: string,
     code: string,
     p: CreateRoom,
-    seed: Uint8Array,
+    generator: GeneratorState,
+    seal: DiceSeal | null,
   ): Promise<Reply<Joined> | null> {
     const now = this.deps.clock.now();
     const hostToken = newToken();
     const seatToken = newToken();
     const seatId = newId();
     const hostTokenHash = p.as === 'host' ? hashToken(hostToken) : null;
-    const empty = newRoom({ code, now, seed, hostTokenHash, botPauseMs: this.deps.botPauseMs });
+    const empty = newRoom({ code, now, generator, seal, hostTokenHash, botPauseMs: this.deps.botPauseMs });
     const seated =
       p.as === 'player' ? addPlayer(empty, { name: p.name, seatId, tokenHash: hashToken(seatToken), now }) : null;
     if (seated?.ok === false) return fail(seated.error);
@@ -761,7 +784,7 @@ export class RoomService {
   private botMove(game: AnyGame, room: RoomRecord, seat: number): unknown {
     const bot = bots[game.id];
     try {
-      return bot === undefined ? null : (bot(room.play, seat, seededRandom(this.deps.seed())) as unknown);
+      return bot === undefined ? null : (bot(room.play, seat, seededRandom(Buffer.from(this.deps.serverSeed(), 'hex'))) as unknown);
     } catch (err) {
       this.roomLog(room.code, seat).error({ err }, 'the bot failed; playing the default');
       return null;

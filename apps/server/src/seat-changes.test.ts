@@ -1,3 +1,4 @@
+import { seedGenerator } from '@rollcall/rules';
 import { describe, expect, it } from 'vitest';
 import {
   addBot,
@@ -19,7 +20,8 @@ import { newRoom, tokenRefusal, type RoomRecord } from './room-record.js';
 import { hashToken } from './secrets.js';
 
 const now = 1_000;
-const seed = new Uint8Array(16).fill(7);
+const generator = seedGenerator(new Uint8Array(16).fill(7));
+const nextServerSeed = '5e'.repeat(32);
 
 function accepted(change: Change | null): RoomRecord {
   if (change === null || !change.ok) throw new Error(`refused: ${change === null ? 'no change' : change.error.code}`);
@@ -32,7 +34,7 @@ function refusal(change: Change): string {
 }
 
 function playing(names: string[], game = 'wfgts'): RoomRecord {
-  let room = newRoom({ code: 'ABCD', now, seed, hostTokenHash: null });
+  let room = newRoom({ code: 'ABCD', now, generator, seal: null, hostTokenHash: null });
   for (const name of names) {
     room = accepted(addPlayer(room, { name, seatId: `id-${name}`, tokenHash: hashToken(`token-of-${name}-000000`), now }));
   }
@@ -104,7 +106,7 @@ describe('those who come during a game', () => {
   it('take seats at the rematch in the order they came, up to the game’s maximum', () => {
     let room = playing(['Ann', 'Bob', 'Cy', 'Dan', 'Eli'], 'war-pnp');
     for (const name of ['Flo', 'Gus']) room = accepted(joinNext(room, { name, id: `id-${name}`, tokenHash: `h-${name}`, now }));
-    const lobby = accepted(rematch(room, now));
+    const lobby = accepted(rematch(room, now, nextServerSeed));
     expect(lobby.seats.map((s) => s.name)).toEqual(['Ann', 'Bob', 'Cy', 'Dan', 'Eli', 'Flo']);
     expect(lobby.seats[5]?.id).toBe('id-Flo');
     expect(lobby.next?.map((n) => n.name)).toEqual(['Gus']);
@@ -117,7 +119,7 @@ describe('those who come during a game', () => {
 
 describe('a new name in the lobby', () => {
   it('is checked as a joining name is, and only before the game', () => {
-    let room = newRoom({ code: 'ABCD', now, seed, hostTokenHash: null });
+    let room = newRoom({ code: 'ABCD', now, generator, seal: null, hostTokenHash: null });
     for (const name of ['Ann', 'Bob']) room = accepted(addPlayer(room, { name, seatId: name, tokenHash: name, now }));
     expect(refusal(rename(room, { seat: 1, name: 'ANN', now }))).toBe('room/name-taken');
     expect(accepted(rename(room, { seat: 1, name: 'BOB', now })).seats[1]?.name).toBe('BOB');
@@ -127,7 +129,7 @@ describe('a new name in the lobby', () => {
 
 describe('the lock', () => {
   it('lets the first player into a locked room, and nobody after', () => {
-    const locked = accepted(setLock(newRoom({ code: 'ABCD', now, seed, hostTokenHash: 'h' }), { locked: true, spectatorsAllowed: true, now }));
+    const locked = accepted(setLock(newRoom({ code: 'ABCD', now, generator, seal: null, hostTokenHash: 'h' }), { locked: true, spectatorsAllowed: true, now }));
     const ann = accepted(addPlayer(locked, { name: 'Ann', seatId: 'a', tokenHash: 'a', now }));
     expect(refusal(addPlayer(ann, { name: 'Bob', seatId: 'b', tokenHash: 'b', now }))).toBe('room/locked');
   });
@@ -137,7 +139,7 @@ const PAUSE = 800;
 
 /** A lobby of Ann (the lead) and `bots` bots, with `game` chosen. */
 function lobby(bots: number, game = 'meet-fate'): RoomRecord {
-  let room = newRoom({ code: 'ABCD', now, seed, hostTokenHash: null, botPauseMs: PAUSE });
+  let room = newRoom({ code: 'ABCD', now, generator, seal: null, hostTokenHash: null, botPauseMs: PAUSE });
   room = accepted(addPlayer(room, { name: 'Ann', seatId: 'id-Ann', tokenHash: 'h-Ann', now }));
   room = accepted(configure(room, { game, options: {}, timer: 0, now }));
   for (let b = 0; b < bots; b++) room = accepted(addBot(room, { seatId: `bot-${b}`, now }));
@@ -174,7 +176,7 @@ describe('a bot seat in the lobby', () => {
 
   it('stays for the rematch', () => {
     const room = accepted(startGame(lobby(2), now));
-    const again = accepted(rematch(room, now));
+    const again = accepted(rematch(room, now, nextServerSeed));
     expect(again.seats.map((s) => [s.name, s.bot ?? false])).toEqual([
       ['Ann', false],
       ['Bot Ada', true],

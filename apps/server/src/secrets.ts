@@ -1,6 +1,6 @@
 import { createHash, randomBytes, randomInt, timingSafeEqual } from 'node:crypto';
 import { CODE_ALPHABET, CODE_LENGTH } from '@rollcall/protocol';
-import { SEED_BYTES } from '@rollcall/rules';
+import { SERVER_SEED_BYTES } from '@rollcall/rules';
 
 /** A random whole number from 0 up to (not including) `below`. */
 export type RandomIndex = (below: number) => number;
@@ -25,9 +25,9 @@ export function newId(): string {
   return randomBytes(9).toString('base64url');
 }
 
-/** A fresh dice seed for a room. */
-export function newSeed(): Uint8Array {
-  return randomBytes(SEED_BYTES);
+/** A fresh server seed for a game's sealed dice: 256 bits, hex. */
+export function newServerSeed(): string {
+  return randomBytes(SERVER_SEED_BYTES).toString('hex');
 }
 
 /**

@@ -1,13 +1,21 @@
 import { withPart } from '@rollcall/protocol';
-import { applyAction, games, generatorDice, hints } from '@rollcall/rules';
+import { applyAction, diceSeed, games, generatorDice, hints, seedGenerator } from '@rollcall/rules';
 import { describe, expect, it } from 'vitest';
 import { addPlayer, configure, startGame } from './room-changes.js';
-import { newRoom, type RoomRecord } from './room-record.js';
+import { newRoom, newSeal, type RoomRecord } from './room-record.js';
 import { publicView, samePart, seatPart } from './views.js';
 
-/** A room of `seats` players that has just started `gameId`. */
-function startedRoom(gameId: string, seats: number, seed: number): RoomRecord {
-  let room = newRoom({ code: 'ABCD', now: 0, seed: new Uint8Array(16).fill(seed), hostTokenHash: 'host' });
+const serverSeed = '7a'.repeat(32);
+
+/** A room of `seats` players that has just started `gameId`, its dice sealed when asked. */
+function startedRoom(gameId: string, seats: number, seed: number, sealed = false): RoomRecord {
+  let room = newRoom({
+    code: 'ABCD',
+    now: 0,
+    generator: seedGenerator(new Uint8Array(16).fill(seed)),
+    seal: sealed ? newSeal(serverSeed) : null,
+    hostTokenHash: 'host',
+  });
   for (let seat = 0; seat < seats; seat++) {
     const joined = addPlayer(room, { name: `P${seat}`, seatId: `seat-${seat}`, tokenHash: `hash-${seat}`, now: 0 });
     if (!joined.ok) throw new Error(joined.error.code);
@@ -35,6 +43,28 @@ function next(room: RoomRecord): RoomRecord | null {
 const everyone = (room: RoomRecord) => ({ connectedSeats: new Set(room.seats.map((s) => s.id)), spectators: 1 });
 
 describe('the views of a room', () => {
+  it.each(Object.keys(games))('show no %s viewer the server seed, the dice seed or the generator before the game ends', (gameId) => {
+    const game = games[gameId]!;
+    const seats = Math.max(2, game.players.min);
+    const dice = Buffer.from(diceSeed(serverSeed, Array.from({ length: seats }, () => null)));
+    const hidden = (room: RoomRecord) => [
+      serverSeed,
+      dice.toString('hex'),
+      dice.toString('base64'),
+      room.generator.words.map((w) => w.toString(16).padStart(8, '0')).join(''),
+      ...room.generator.words.filter((w) => w >= 1e8).map(String),
+    ];
+    let room: RoomRecord | null = startedRoom(gameId, seats, 1, true);
+    // Timer defaults, up to 400 moves: enough to end most games, and to look at every kind of view on the way.
+    for (let moves = 0; room !== null && room.status === 'playing' && moves < 400; moves++) {
+      const seen = JSON.stringify([publicView(room, everyone(room)), ...room.seats.map((s) => seatPart(room!, s.id))]);
+      for (const secret of hidden(room)) expect(seen).not.toContain(secret);
+      room = next(room);
+    }
+    // Revealed at the end, when the view names the record.
+    if (room?.status === 'finished') expect(publicView(room, everyone(room)).dice).toMatchObject({ serverSeed, record: expect.stringMatching(/^ABCD-/) });
+  });
+
   it.each(Object.keys(games))('give each %s seat its own view as the public one with its part laid over it', (gameId) => {
     const game = games[gameId]!;
     const seats = Math.max(2, game.players.min);
@@ -77,7 +107,7 @@ describe('the views of a room', () => {
   });
 
   it('show no game before one starts', () => {
-    const lobby = newRoom({ code: 'ABCD', now: 0, seed: new Uint8Array(16), hostTokenHash: null });
+    const lobby = newRoom({ code: 'ABCD', now: 0, generator: seedGenerator(new Uint8Array(16)), seal: null, hostTokenHash: null });
     expect(publicView(lobby, { connectedSeats: new Set(), spectators: 0 })).toMatchObject({ play: null, awaiting: [], outcome: null });
   });
 });

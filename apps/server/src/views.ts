@@ -1,5 +1,6 @@
-import type { PublicRoomView, SeatInfo, SeatPart } from '@rollcall/protocol';
+import type { DiceView, PublicRoomView, SeatInfo, SeatPart } from '@rollcall/protocol';
 import { findGame, hints, seededRandom, type AnyGame, type Hint } from '@rollcall/rules';
+import { recordIdOf } from './game-records.js';
 import { hintsOf, isBot, nextPlayersOf, turnDeadlineOf, whenAwayOf, type RoomRecord } from './room-record.js';
 
 /** Who is connected to a room right now; not part of the stored room. */
@@ -15,6 +16,27 @@ export interface Presence {
 function liveGame(room: RoomRecord): AnyGame | undefined {
   const game = room.game === null ? undefined : findGame(room.game.id);
   return room.play !== null ? game : undefined;
+}
+
+/**
+ * The sealed dice as everyone sees them: the commitment and the client seeds
+ * always, the server seed only once its game has ended (finished, or
+ * abandoned by a rematch: then it is the previous one).
+ */
+function diceView(room: RoomRecord): DiceView | null {
+  const seal = room.seal ?? null;
+  if (seal === null) return null;
+  const previous = room.previousSeal ?? null;
+  return {
+    commitment: seal.commitment,
+    clientSeeds: room.seats.map((s) => seal.clientSeeds[s.id] ?? null),
+    serverSeed: room.status === 'finished' ? seal.serverSeed : null,
+    record: room.status === 'finished' ? recordIdOf(room.code, seal.commitment) : null,
+    previous:
+      previous === null
+        ? null
+        : { commitment: previous.commitment, serverSeed: previous.serverSeed, record: recordIdOf(room.code, previous.commitment) },
+  };
 }
 
 /** The room as everyone in it sees it: host screens, spectators and, under their own parts, phones. */
@@ -49,6 +71,7 @@ export function publicView(room: RoomRecord, presence: Presence): PublicRoomView
     outcome: game !== undefined ? game.outcome(room.play) : null,
     // A spectator sees what anyone may see; the host screen sees the same.
     play: game !== undefined ? game.view(room.play, { role: 'spectator' }) : null,
+    dice: diceView(room),
   };
 }
 

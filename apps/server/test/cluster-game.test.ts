@@ -17,7 +17,7 @@ import {
   type WfgtsRoomView,
 } from './wfgts-driver.js';
 
-const SEED = '0f1e2d3c4b5a69788796a5b4c3d2e1f0';
+const SEED = 'b88cb69db1475b8ee834483e0c566ae0';
 
 let cluster: TestCluster;
 let table: Table | undefined;

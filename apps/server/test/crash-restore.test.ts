@@ -5,7 +5,7 @@ import { openSqliteStore } from '../src/store/sqlite-store.js';
 import { freePort, openTable, spawnServer, tempDataDir, type SpawnedServer, type Table, type TestClient } from './harness.js';
 import { latest, playUntil, replayedOutcome, settle } from './wfgts-driver.js';
 
-const SEED = 'feedfacecafebeef0123456789abcdef';
+const SEED = '9cbafa7e967a76d45d41ad0693e98bf6';
 
 const children: SpawnedServer[] = [];
 let table: Table | undefined;

@@ -3,7 +3,7 @@ import { afterEach, describe, expect, it } from 'vitest';
 import { openTable, startServer, type Table, type TestServer } from './harness.js';
 import { latest, playUntil, replayedOutcome, settle } from './wfgts-driver.js';
 
-const SEED = '00112233445566778899aabbccddeeff';
+const SEED = '0783710fadcb1f5df4ff6c5e600afee0';
 
 let server: TestServer | undefined;
 let table: Table | undefined;

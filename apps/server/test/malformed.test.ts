@@ -63,6 +63,8 @@ function template(event: ClientEventName): Record<string, unknown> {
       return { ...creds, screen: 'ABCDEF' };
     case ClientEvent.removeSeat:
       return { ...creds, seat: 0 };
+    case ClientEvent.contributeSeed:
+      return { ...creds, clientSeed: '00'.repeat(16) };
     case ClientEvent.action:
       return { code, token: table.players[0]!.token, id: 'probe', version: 0, action: { type: 'carry', dice: [99] } };
     case ClientEvent.playDefault:

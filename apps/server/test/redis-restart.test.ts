@@ -6,7 +6,7 @@ import { startCluster, type TestCluster } from './cluster.js';
 import { openTable, type Table } from './harness.js';
 import { latest, playUntil, replayedOutcome, settle } from './wfgts-driver.js';
 
-const SEED = '5eed5eed5eed5eed5eed5eed5eed5eed';
+const SEED = '62e2f6e48c56398ae5e0ada8152e72f1';
 
 let cluster: TestCluster | undefined;
 let table: Table | undefined;

@@ -3,6 +3,7 @@
  * compare-and-set that keeps two writers from building on one version, the
  * log beside it, running timers, purging, and surviving a restart.
  */
+import { fixedGenerator } from '@rollcall/rules';
 import { describe, expect, it } from 'vitest';
 import { newRoom, type RoomRecord } from '../src/room-record.js';
 import type { LogEntry, RoomStore } from '../src/store/room-store.js';
@@ -16,7 +17,7 @@ export interface StorePlace {
 }
 
 const room = (code: string, at = 1_000): RoomRecord =>
-  newRoom({ code, now: at, seed: new Uint8Array(16).fill(1), hostTokenHash: null });
+  newRoom({ code, now: at, generator: fixedGenerator(new Uint8Array(16).fill(1)), seal: null, hostTokenHash: null });
 
 const entry = (r: RoomRecord, kind: LogEntry['kind'] = 'create'): LogEntry => ({
   kind,

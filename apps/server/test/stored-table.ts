@@ -3,7 +3,7 @@
  * change committed the way the room service commits it, so the store tests
  * can check what a store writes and that another store reads the same record.
  */
-import { findGame } from '@rollcall/rules';
+import { findGame, fixedGenerator } from '@rollcall/rules';
 import { expect } from 'vitest';
 import { addPlayer, configure, playAction, startGame, type Change } from '../src/room-changes.js';
 import { newRoom, type RoomRecord } from '../src/room-record.js';
@@ -21,7 +21,9 @@ export class Table {
 
   /** A table of `seats` players in room PLAY, sat down at `now` (the same moment unless told). */
   static async open(store: RoomStore, seats: number, now = SAT_DOWN): Promise<Table> {
-    const empty = newRoom({ code: 'PLAY', now, seed: new Uint8Array(16).fill(9), hostTokenHash: 'host-hash' });
+    const empty = newRoom({ code: 'PLAY', now, generator: fixedGenerator(Buffer.from('0ad9f6938c9771db41a80111e9baf666', 'hex')),
+      seal: null,
+      hostTokenHash: 'host-hash' });
     await store.create(empty, { kind: 'create', seat: null, detail: { as: 'host' }, version: 0, at: now });
     const table = new Table(empty, store);
     for (let seat = 0; seat < seats; seat++) {

@@ -16,7 +16,7 @@ import { useBrowserRoom } from './browser-room.js';
 import { saveScreenshot, seriousViolations } from './chromium.js';
 import { movesInAGame, seatPlayers, type SeatedTable } from './table-driver.js';
 
-const TEST_SEED = '5ca1ab1e0ddba11c0ffee0123456789a';
+const TEST_SEED = '623b8a340507794f609f62b9c457d1a9';
 
 /** Names of several lengths, as a real table has. */
 const NAMES = ['Ann', 'Bartholomew', 'Cy', 'Dee', 'Everett', 'Fay', 'Gus', 'Hildegard', 'Ivo', 'Jo', 'Kit', 'Lou'];

@@ -5,7 +5,7 @@
  * the same seeded generator the server uses, so the test knows in advance
  * which dice every screen must show and on which turn the F8 lands.
  */
-import { applyAction, generatorDice, meetFate, seedGenerator } from '@rollcall/rules';
+import { applyAction, generatorDice, meetFate, fixedGenerator } from '@rollcall/rules';
 
 type BoxId = meetFate.BoxId;
 
@@ -42,7 +42,7 @@ export interface PlannedTurn {
 /** Play `seats` players with the choices above from a seed, up to the F8 or `maxTurns`. */
 export function replay(seedHex: string, seats: number, maxTurns: number): PlannedTurn[] {
   const game = meetFate.meetFate;
-  const dice = generatorDice(seedGenerator(Buffer.from(seedHex, 'hex')));
+  const dice = generatorDice(fixedGenerator(Buffer.from(seedHex, 'hex')));
   let state = game.setup({ seats, options: game.options.parse({}), dice });
   const turns: PlannedTurn[] = [];
   const act = (seat: number, action: meetFate.MeetFateAction) => {

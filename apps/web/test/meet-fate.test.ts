@@ -14,9 +14,9 @@ import { keepFor, replay } from './meet-fate-plan.js';
 
 // With this seed and the plan's choices, Bo rolls six 8s on the third roll of
 // his fourth turn (the game's eighth); the first test checks that before playing.
-const F8_SEED = 'f8f8036b5eed5eed5eed5eed5eed5eed';
+const F8_SEED = 'cd30f5b58c56398ae5e0ada8152e72f1';
 // Any seed does for the solo game, as long as it brings no F8 in nineteen single rolls.
-const SOLO_SEED = '0123456789abcdef0123456789abcdef';
+const SOLO_SEED = 'c6dd06d5ccc42d4c5d41ad0693e98bf6';
 
 const room = useBrowserRoom();
 

@@ -10,7 +10,7 @@ import { TV, noViolationsOn, standingsOf, useBrowserRoom } from './browser-room.
 import { saveScreenshot, seriousViolations } from './chromium.js';
 
 // A fixed dice seed, so every run plays the same game.
-const TEST_SEED = 'c0ffee00d1cef00d5eed0123456789ab';
+const TEST_SEED = '4603aabbb664103c106b62a2d9dca922';
 
 interface Phone {
   name: string;

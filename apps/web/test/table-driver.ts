@@ -8,7 +8,7 @@
  */
 import { randomUUID } from 'node:crypto';
 import { ClientEvent } from '@rollcall/protocol';
-import { applyAction, findGame, generatorDice, seedGenerator, tenPhases, type AnyGame } from '@rollcall/rules';
+import { applyAction, findGame, generatorDice, fixedGenerator, tenPhases, type AnyGame } from '@rollcall/rules';
 import { randomAction } from '../../../packages/rules/src/games/war-pnp/random-player.js';
 import type { WarState } from '../../../packages/rules/src/games/war-pnp/state.js';
 import { TestClient, type TestServer } from '../../server/test/harness.js';
@@ -48,7 +48,7 @@ function chooseAction(game: AnyGame, state: unknown, seat: number, fallback: unk
 export function movesInAGame(gameId: string, seats: number, seedHex: string): number {
   const game = findGame(gameId);
   if (game === undefined) throw new Error(`no game ${gameId}`);
-  const dice = generatorDice(seedGenerator(Buffer.from(seedHex, 'hex')));
+  const dice = generatorDice(fixedGenerator(Buffer.from(seedHex, 'hex')));
   const rand = seededChooser();
   let state: unknown = game.setup({ seats, options: game.options.parse({}), dice });
   let moves = 0;

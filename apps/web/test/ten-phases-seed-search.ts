@@ -1,27 +1,26 @@
 /**
- * Finds the room seed the Ten Phases browser test plays. Every candidate seed
- * (built from the numbers 0, 1, 2…) is played out by the plain
- * player of ten-phases-play.ts against the rules module; a seed qualifies when
- * its game shows everything the test checks, and the shortest game wins.
- * A candidate repeats its number in all four words of the seed: the
- * generator's first outputs come from only some of its words, so seeds that
- * differ in one word alone would all start with the same rolls.
+ * Finds the fixed dice the Ten Phases browser test plays. Every candidate
+ * generator state (the numbers 1, 2, 3… in its last word) is played out by the
+ * plain player of ten-phases-play.ts against the rules module; a state
+ * qualifies when its game shows everything the test checks, and the shortest
+ * game wins.
  *
- * Run: pnpm --filter @rollcall/web exec tsx test/ten-phases-seed-search.ts [candidates]
+ * Run: pnpm --filter @rollcall/rules exec tsx ../../apps/web/test/ten-phases-seed-search.ts [candidates]
  */
 import { playGame, type PlayedGame } from './ten-phases-play.js';
 
 /** Seats in the browser test: two phones. */
 export const SEATS = 2;
 
-/** The seed of candidate `n`. */
+/** The generator state of candidate `n` (from 1: the all-zero state is not one). */
 export function candidateSeed(n: number): string {
-  return n.toString(16).padStart(8, '0').repeat(4);
+  return n.toString(16).padStart(32, '0');
 }
 
 /** Why a played game does not suit the browser test, or null when it does. */
 export function unsuitable(game: PlayedGame): string | null {
   const [first, second] = game.turns;
+  if (game.order[0] !== 0) return 'the browser test watches the first seat play first';
   if (game.rollOffRounds < 2) return 'the roll-off has no tie to show';
   if (first === undefined || first.made !== null) return 'the first turn should miss Phase 1';
   if (second === undefined || second.made === null || !second.stopped) {
@@ -37,7 +36,7 @@ export function unsuitable(game: PlayedGame): string | null {
 function search(candidates: number): void {
   let best: { seed: string; game: PlayedGame } | null = null;
   let suitable = 0;
-  for (let n = 0; n < candidates; n++) {
+  for (let n = 1; n <= candidates; n++) {
     const seed = candidateSeed(n);
     const game = playGame(seed, SEATS);
     if (unsuitable(game) !== null) continue;

@@ -26,6 +26,8 @@ export const ClientEvent = {
   handOver: 'room:hand-over',
   /** Lead or host: let in a screen waiting with the code it shows; it becomes a host screen. */
   admitScreen: 'room:admit-screen',
+  /** A seat gives its random client seed for the next game's dice (see `DiceView`). */
+  contributeSeed: 'dice:contribute',
   /** A seat's move in the game (or the lead's move for a vacant seat). */
   action: 'game:action',
   /** Lead or host: play the game's default move for a vacant or away seat it waits on. */

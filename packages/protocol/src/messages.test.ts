@@ -16,8 +16,10 @@ describe('room messages', () => {
     expect(CreateRoom.safeParse({ as: 'player', name: 'x'.repeat(25) }).success).toBe(false);
   });
 
-  it('take a test seed only as whole bytes of hex, 16 to 64 of them', () => {
-    expect(TestSeed.safeParse('00'.repeat(16)).success).toBe(true);
+  it('take test dice only as a 16-byte generator state in hex, never all zero', () => {
+    expect(TestSeed.safeParse('01'.repeat(16)).success).toBe(true);
+    expect(TestSeed.safeParse('00'.repeat(16)).success).toBe(false);
+    expect(TestSeed.safeParse('01'.repeat(17)).success).toBe(false);
     expect(TestSeed.safeParse('0'.repeat(33)).success).toBe(false);
     expect(TestSeed.safeParse('00'.repeat(15)).success).toBe(false);
     expect(TestSeed.safeParse('GG'.repeat(16)).success).toBe(false);

@@ -45,8 +45,16 @@ export const HandOverCode = z
 /** A code a host screen without the host token shows, for the lead or a host screen to let it in: like a hand-over code. */
 export const ScreenCode = HandOverCode;
 
-/** Test-only: a fixed dice seed (16 to 64 bytes as lowercase hex); refused unless the server runs in test mode. */
-export const TestSeed = z.string().regex(/^(?:[0-9a-f]{2}){16,64}$/);
+/**
+ * Test-only: fixed dice, the generator's starting state as 16 bytes of
+ * lowercase hex (not all zero); refused unless the server runs in test mode.
+ * A state rather than a seed, so a pinned game stays the same game however
+ * seeds are turned into states.
+ */
+export const TestSeed = z
+  .string()
+  .regex(/^[0-9a-f]{32}$/)
+  .refine((hex) => /[^0]/.test(hex), 'the all-zero state is not a state the generator can start from');
 
 /** The most players a room seats, whatever the game allows. */
 export const ROOM_SEAT_LIMIT = 16;
@@ -111,6 +119,12 @@ export const Rename = z.object({ ...Credentials, name: PlayerName });
 /** `room:hand-over`: the lead or host asks for a code that gives an away seat to a new phone. */
 export const HandOver = z.object({ ...Credentials, seat: z.number().int().min(0).max(255) });
 
+/** A phone's random client seed: 8 to 64 bytes as lowercase hex. */
+export const ClientSeed = z.string().regex(/^(?:[0-9a-f]{2}){8,64}$/);
+
+/** `dice:contribute`: a seat's client seed for the room's next game. */
+export const ContributeSeed = z.object({ ...Credentials, clientSeed: ClientSeed });
+
 /** `room:admit-screen`: the lead or a host screen lets in the screen showing this code; it gets a host token of its own. */
 export const AdmitScreen = z.object({ ...Credentials, screen: ScreenCode });
 
@@ -156,6 +170,7 @@ export type RemoveSeat = z.infer<typeof RemoveSeat>;
 export type AddBot = z.infer<typeof AddBot>;
 export type TakeLead = z.infer<typeof TakeLead>;
 export type Rematch = z.infer<typeof Rematch>;
+export type ContributeSeed = z.infer<typeof ContributeSeed>;
 export type ActionEnvelope = z.infer<typeof ActionEnvelope>;
 export type PlayDefault = z.infer<typeof PlayDefault>;
 
@@ -209,6 +224,7 @@ export interface ReplyValues {
   'room:rename': ActionResult;
   'room:hand-over': HandedOver;
   'room:admit-screen': ActionResult;
+  'dice:contribute': ActionResult;
   'game:action': ActionResult;
   'game:default': ActionResult;
 }
@@ -294,6 +310,22 @@ export interface RoomView<GameView = unknown> {
   /** The game's view for this viewer, while a game is on or finished. */
   play: GameView | null;
   outcome: Outcome | null;
+  /** Commit, then reveal, for the game on or about to be; null when the room plays fixed test dice. */
+  dice?: DiceView | null;
+}
+
+/** What everyone sees of the room's sealed dice. */
+export interface DiceView {
+  /** SHA-256 of the server seed (hex), shown from before the first roll. */
+  commitment: string;
+  /** Each seat's client seed (hex) in seat order; null until its phone gives one. */
+  clientSeeds: (string | null)[];
+  /** The server seed (hex), revealed once the game has ended; null before. */
+  serverSeed: string | null;
+  /** The id of this game's record (`/api/games/<id>/record`), once its seed is revealed; null before. */
+  record: string | null;
+  /** The game before this one, revealed when it ended or a rematch abandoned it, with its record's id. */
+  previous: { commitment: string; serverSeed: string; record: string } | null;
 }
 
 /** The room as everyone in it may see it, sent on `room:view`: the host screen's and spectators' view, and every phone's shared part. */

@@ -64,8 +64,8 @@ function twoNodes(start = 1_700_000_000_000) {
         return ok;
       },
     };
-    const seed = () => new Uint8Array(16).fill(7);
-    return new RoomService({ store: racing, clock, log, delivery: quiet, seed, testMode: false });
+    const serverSeed = () => '07'.repeat(32);
+    return new RoomService({ store: racing, clock, log, delivery: quiet, serverSeed, testMode: false });
   });
   return {
     nodes: nodes as [RoomService, RoomService],

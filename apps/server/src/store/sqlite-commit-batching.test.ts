@@ -1,3 +1,4 @@
+import { seedGenerator } from '@rollcall/rules';
 import { rmSync } from 'node:fs';
 import { afterEach, describe, expect, it } from 'vitest';
 import { tempDataDir } from '../../test/harness.js';
@@ -17,7 +18,7 @@ function store() {
 }
 
 const room = (code: string): RoomRecord =>
-  newRoom({ code, now: 1_000, seed: new Uint8Array(16).fill(1), hostTokenHash: null });
+  newRoom({ code, now: 1_000, generator: seedGenerator(new Uint8Array(16).fill(1)), seal: null, hostTokenHash: null });
 const entry = (r: RoomRecord, kind: LogEntry['kind']): LogEntry => ({ kind, seat: null, detail: {}, version: r.version, at: 1 });
 const bumped = (r: RoomRecord, changes: Partial<RoomRecord> = {}): RoomRecord => ({ ...r, version: r.version + 1, ...changes });
 

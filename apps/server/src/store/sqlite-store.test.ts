@@ -1,5 +1,6 @@
 import { mkdirSync, rmSync } from 'node:fs';
 import { join } from 'node:path';
+import { seedGenerator } from '@rollcall/rules';
 import Database from 'better-sqlite3';
 import { afterEach, describe, expect, it } from 'vitest';
 import { tempDataDir } from '../../test/harness.js';
@@ -132,7 +133,7 @@ CREATE TABLE room_log (
 describe('a data directory from before moves were written on their own', () => {
   it('opens with its rooms, logs and timers, in two processes at once and again after', async () => {
     const dir = freshDir();
-    const room = { ...newRoom({ code: 'OLDR', now, seed: new Uint8Array(16).fill(4), hostTokenHash: null }), deadline: null };
+    const room = { ...newRoom({ code: 'OLDR', now, generator: seedGenerator(new Uint8Array(16).fill(4)), seal: null, hostTokenHash: null }), deadline: null };
     const playing = { ...room, status: 'playing' as const, deadline: now + 30_000 };
     const db = new Database(join(dir, SQLITE_FILE));
     db.pragma('journal_mode = WAL');

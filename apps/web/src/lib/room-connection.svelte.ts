@@ -116,6 +116,8 @@ export class RoomConnection {
   /** Who this screen is in the room, known from the moment it asks to enter (views come before the answer). */
   private looker: Looker | null = null;
   private waiters = new Set<() => void>();
+  /** The commitment this seat last sent a client seed for. */
+  private seededFor: string | null = null;
   private readonly ackTimeoutMs: number;
   private readonly attempts: number;
   private readonly randomBytes: (bytes: Uint8Array) => Uint8Array;
@@ -449,6 +451,23 @@ export class RoomConnection {
       assembledView(this.heard, this.looker) ??
       (this.joined?.next === true ? assembledView(this.heard, { role: 'spectator' }) : null);
     if (view !== null) this.view = view;
+    if (view !== null) this.contributeSeed(view);
+  }
+
+  /**
+   * A seat adds its own random client seed to the next game's sealed dice as
+   * soon as it sees the commitment without one, so nobody (the server
+   * included) can choose the rolls. Sent once per commitment.
+   */
+  private contributeSeed(view: RoomView): void {
+    if (view.viewer.role !== 'seat' || view.status !== 'lobby' || !view.dice) return;
+    if (view.dice.clientSeeds[view.viewer.seat] !== null || this.seededFor === view.dice.commitment) return;
+    this.seededFor = view.dice.commitment;
+    void this.command(ClientEvent.contributeSeed, { clientSeed: toHex(this.randomBytes(new Uint8Array(16))) }).then(
+      (sent) => {
+        if (!sent.ok) this.seededFor = null;
+      },
+    );
   }
 
   private async rejoin(socket: RoomSocket): Promise<void> {

@@ -221,6 +221,26 @@ describe('the room connection', () => {
     expect(connection.view?.play).toEqual({ kind: 'seat', round: 2, me: 'sheet 5' });
   });
 
+  it("adds a random client seed to each new seal its seat has none in, once", async () => {
+    const { socket } = await joinedAnn();
+    const sealed = (commitment: string, seed: string | null) => ({
+      dice: { commitment, clientSeeds: [seed], serverSeed: null, record: null, previous: null },
+    });
+    socket.fire('room:view', view(1, sealed('aa'.repeat(32), null)));
+    socket.fire('room:view', view(2, sealed('aa'.repeat(32), null)));
+    const sent = await socket.nth(1);
+    expect(sent.event).toBe('dice:contribute');
+    expect(sent.payload).toMatchObject({ code: 'ABCD', token: 'token-of-ann-0123456789' });
+    expect(sent.payload.clientSeed).toMatch(/^[0-9a-f]{32}$/);
+    sent.ack(null, { ok: true, value: { version: 3 } });
+    socket.fire('room:view', view(3, sealed('aa'.repeat(32), sent.payload.clientSeed as string)));
+    // A rematch seals the next game afresh: a new seed goes with it.
+    socket.fire('room:view', view(4, sealed('bb'.repeat(32), null)));
+    const next = await socket.nth(2);
+    expect(next.event).toBe('dice:contribute');
+    expect(socket.emitted).toHaveLength(3);
+  });
+
   it('gives a TV its controls only when it opened the room or holds its token', async () => {
     const { socket, connection } = setup();
     const watching = connection.host('ABCD');

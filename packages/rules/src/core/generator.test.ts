@@ -1,8 +1,9 @@
 import { describe, expect, it } from 'vitest';
 import fc from 'fast-check';
-import { nextRoll, nextUint32, seedGenerator, SEED_BYTES } from './generator.js';
+import { fixedGenerator, nextRoll, nextUint32, seedGenerator, SEED_BYTES } from './generator.js';
 import { generatorDice, scriptedDice } from './dice.js';
 
+const popcount = (x: number): number => x.toString(2).replaceAll('0', '').length;
 const seedOf = (n: number) => Uint8Array.from({ length: SEED_BYTES }, (_, i) => (n * 31 + i * 7) & 0xff);
 
 describe('the seeded generator', () => {
@@ -47,6 +48,48 @@ describe('the seeded generator', () => {
     const ra = Array.from({ length: 20 }, () => da.roll(1000));
     const rb = Array.from({ length: 20 }, () => db.roll(1000));
     expect(ra).not.toEqual(rb);
+  });
+
+  it('starts seeds that differ only in their last bytes on unrelated streams', () => {
+    // Each seed differs from the first in its last byte alone, or in the last
+    // 4 bytes, or has 16 more bytes after the same 16: all of the seed counts.
+    const base = seedOf(5);
+    const lastByte = Uint8Array.from(base);
+    lastByte[SEED_BYTES - 1] = (lastByte[SEED_BYTES - 1] ?? 0) ^ 0x80;
+    const lastWord = Uint8Array.from(base);
+    lastWord.fill(0xff, SEED_BYTES - 4);
+    const longer = Uint8Array.from([...base, ...base]);
+    const outputs = (seed: Uint8Array) => {
+      let state = seedGenerator(seed);
+      return Array.from({ length: 64 }, () => {
+        const [x, next] = nextUint32(state);
+        state = next;
+        return x;
+      });
+    };
+    const first = outputs(base);
+    for (const other of [lastByte, lastWord, longer].map(outputs)) {
+      // Unrelated 32-bit streams agree on a word with odds of 64 in 4 billion,
+      // and differ in about half of their bits.
+      expect(other.filter((x, i) => x === first[i])).toEqual([]);
+      const bits = other.reduce((n, x, i) => n + popcount((x ^ (first[i] ?? 0)) >>> 0), 0);
+      expect(bits / (64 * 32)).toBeGreaterThan(0.4);
+      expect(bits / (64 * 32)).toBeLessThan(0.6);
+    }
+  });
+
+  it('derives its state from the SHA-256 of the seed, as the fair dice page says', () => {
+    // SHA-256 of 16 zero bytes begins 374708fff7719dd5979ec875d56cd228; its
+    // first 16 bytes, read as four little-endian words, are the state.
+    expect(seedGenerator(new Uint8Array(16)).words).toEqual([0xff084737, 0xd59d71f7, 0x75c89e97, 0x28d26cd5]);
+  });
+
+  it('starts fixed dice from exactly the state given, and never from all zero', () => {
+    expect(fixedGenerator(Uint8Array.from({ length: 16 }, (_, i) => (i % 4 === 0 ? i / 4 + 1 : 0))).words).toEqual([
+      1, 2, 3, 4,
+    ]);
+    expect(() => fixedGenerator(new Uint8Array(16))).toThrow(RangeError);
+    expect(() => fixedGenerator(new Uint8Array(17).fill(1))).toThrow(RangeError);
   });
 
   it('only rolls faces the die has', () => {

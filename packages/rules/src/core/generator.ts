@@ -5,6 +5,7 @@
  * saved, moved to another node and replayed from its seed and action log.
  * The state never leaves the server: views are built from game state only.
  */
+import { sha256 } from '@noble/hashes/sha2';
 
 /** The generator's complete state, safe to store as JSON. */
 export interface GeneratorState {
@@ -17,28 +18,36 @@ export const SEED_BYTES = 16;
 
 const rotl = (x: number, k: number): number => ((x << k) | (x >>> (32 - k))) >>> 0;
 
-// MurmurHash3's finaliser spreads every seed bit over the word, so seeds that
-// differ in one bit start far apart.
-function mix32(x: number): number {
-  x = Math.imul(x ^ (x >>> 16), 0x85ebca6b);
-  x = Math.imul(x ^ (x >>> 13), 0xc2b2ae35);
-  return (x ^ (x >>> 16)) >>> 0;
+/** The state held in 16 bytes: four little-endian words; all zero is refused, xoshiro never leaves it. */
+function stateOf(bytes: Uint8Array): GeneratorState {
+  const view = new DataView(bytes.buffer, bytes.byteOffset, SEED_BYTES);
+  const words = [0, 4, 8, 12].map((at) => view.getUint32(at, true)) as GeneratorState['words'];
+  if (words.every((w) => w === 0)) throw new RangeError('the generator cannot start from the all-zero state');
+  return { algorithm: 'xoshiro128**', words };
 }
 
-/** A generator state from at least 128 bits of seed (longer seeds are folded in). */
+/**
+ * A generator state from at least 128 bits of seed. The state is the first
+ * half of the SHA-256 of the whole seed, so every bit of the seed moves every
+ * word and seeds that differ anywhere start on unrelated streams.
+ */
 export function seedGenerator(seed: Uint8Array): GeneratorState {
   if (seed.length < SEED_BYTES) {
     throw new RangeError(`a seed needs at least ${SEED_BYTES} bytes, got ${seed.length}`);
   }
-  const folded = [0, 0, 0, 0];
-  seed.forEach((byte, i) => {
-    const w = (i >> 2) % 4;
-    folded[w] = (((folded[w] ?? 0) ^ (byte << ((i % 4) * 8))) >>> 0) >>> 0;
-  });
-  const words = folded.map((w, i) => mix32(w ^ Math.imul(0x9e3779b9, i + 1))) as GeneratorState['words'];
-  // The all-zero state is the one state xoshiro never leaves.
-  if (words.every((w) => w === 0)) words[3] = 1;
-  return { algorithm: 'xoshiro128**', words };
+  const digest = sha256(seed);
+  // SHA-256 giving sixteen zero bytes would be a preimage nobody has found; the
+  // fallback only keeps the function total.
+  return digest.subarray(0, SEED_BYTES).some((b) => b !== 0) ? stateOf(digest) : stateOf(digest.subarray(SEED_BYTES));
+}
+
+/**
+ * A generator that starts from exactly the given state (16 bytes, four
+ * little-endian words): fixed dice for tests that replay a known game.
+ */
+export function fixedGenerator(state: Uint8Array): GeneratorState {
+  if (state.length !== SEED_BYTES) throw new RangeError(`a fixed state is ${SEED_BYTES} bytes, got ${state.length}`);
+  return stateOf(state);
 }
 
 /** The next 32-bit output and the state after it; the input is not changed. */

@@ -1,0 +1,31 @@
+/**
+ * Where the verify and replay pages get a game record: a file the visitor
+ * drops or picks, or `?record=<id>` for a game the server still keeps (the
+ * end screen's links). Either way the page checks it itself.
+ */
+
+/** The address a record with this id is fetched from. */
+export function recordAddress(id: string): string {
+  return `/api/games/${encodeURIComponent(id)}/record`;
+}
+
+/** A record as JSON from a file, or why it could not be read. */
+export async function recordFromFile(file: File): Promise<{ ok: true; record: unknown } | { ok: false; problem: string }> {
+  try {
+    return { ok: true, record: JSON.parse(await file.text()) as unknown };
+  } catch {
+    return { ok: false, problem: `${file.name} is not a JSON file.` };
+  }
+}
+
+/** A record as JSON from the server, or why it could not be had. */
+export async function recordFromServer(id: string): Promise<{ ok: true; record: unknown } | { ok: false; problem: string }> {
+  try {
+    const answer = await fetch(recordAddress(id));
+    if (answer.status === 404) return { ok: false, problem: 'The server has no revealed game with this id (it may have been cleared).' };
+    if (!answer.ok) return { ok: false, problem: `The server answered ${answer.status}.` };
+    return { ok: true, record: (await answer.json()) as unknown };
+  } catch {
+    return { ok: false, problem: 'The server could not be reached.' };
+  }
+}

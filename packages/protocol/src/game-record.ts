@@ -1,0 +1,219 @@
+/**
+ * A finished (or abandoned) game as one JSON document anyone can keep, check
+ * and watch again: what was played, by whom, with which sealed dice, and how
+ * it ended. `verifyRecord` replays it through the rules package with no help
+ * from the server (docs/fair-dice.md explains the dice).
+ */
+import {
+  applyAction,
+  commitmentOf,
+  diceSeed,
+  findGame,
+  generatorDice,
+  seedGenerator,
+  type AnyGame,
+  type Dice,
+  type Outcome,
+} from '@rollcall/rules';
+import { z } from 'zod';
+import { ClientSeed } from './messages.js';
+
+/** The schema version this code writes and reads. */
+export const GAME_RECORD_VERSION = 1;
+
+const Hex32 = z.string().regex(/^[0-9a-f]{64}$/);
+const Roll = z.number().int().min(1);
+
+/** Who made a move: the seat's own player, the lead or host for an away or vacant seat, the turn timer, the away default, or a bot. */
+export const MoveMaker = z.enum(['player', 'lead', 'host', 'timer', 'away', 'bot']);
+
+/** One accepted move, in the order the room accepted it, with the dice it rolled. */
+export const RecordedMove = z.object({
+  seat: z.number().int().min(0),
+  by: MoveMaker,
+  /** The action as the game read it. */
+  action: z.unknown(),
+  /** Every die the move rolled, in order. */
+  rolls: z.array(Roll),
+  /** When it was accepted (epoch ms). */
+  at: z.number(),
+});
+
+/** A seat's final place, as the game's outcome gives it. */
+const RecordedStanding = z.object({ seat: z.number().int().min(0), score: z.number(), place: z.number().int().min(1) });
+
+/** A game record, version 1. */
+export const GameRecord = z.object({
+  format: z.literal('rollcall-game-record'),
+  version: z.literal(GAME_RECORD_VERSION),
+  /** The record's id, as in `/api/games/<id>/record`. */
+  id: z.string().min(1).max(64),
+  room: z.string().min(1).max(16),
+  game: z.object({ id: z.string().min(1), options: z.record(z.string(), z.unknown()) }),
+  /** The version of the rules package that played the game. */
+  rulesVersion: z.string().min(1),
+  /** The seats' names, in seat order. */
+  seats: z.array(z.object({ name: z.string() })).min(1),
+  startedAt: z.number(),
+  endedAt: z.number(),
+  dice: z.object({
+    /** SHA-256 of the server seed, published before the first roll. */
+    commitment: Hex32,
+    /** Each seat's client seed in seat order; null for a seat that gave none. */
+    clientSeeds: z.array(ClientSeed.nullable()),
+    /** The server seed, revealed when the game ended. */
+    serverSeed: Hex32,
+  }),
+  /** The dice rolled when the game was set up, before any move. */
+  setupRolls: z.array(Roll),
+  moves: z.array(RecordedMove),
+  /** How the game ended; null when a rematch abandoned it. */
+  outcome: z.object({ standings: z.array(RecordedStanding), winners: z.array(z.number().int().min(0)) }).nullable(),
+});
+
+/** A game record, version 1. */
+export type GameRecord = z.infer<typeof GameRecord>;
+/** One accepted move of a record. */
+export type RecordedMove = z.infer<typeof RecordedMove>;
+/** Who made a move. */
+export type MoveMaker = z.infer<typeof MoveMaker>;
+
+/** Dice that roll from the generator and remember each roll since the last `take`. */
+function countedDice(dice: Dice): Dice & { take(): number[] } {
+  let rolled: number[] = [];
+  return {
+    roll(sides) {
+      const value = dice.roll(sides);
+      rolled.push(value);
+      return value;
+    },
+    take() {
+      const taken = rolled;
+      rolled = [];
+      return taken;
+    },
+  };
+}
+
+/** One step of a replayed record: the state after setup (`move` -1) or after move `move`, and what it rolled. */
+export interface RecordStep {
+  move: number;
+  state: unknown;
+  rolls: number[];
+}
+
+/** Why a record's game cannot be replayed at all. */
+export class RecordReplayError extends Error {}
+
+/**
+ * Play a record's moves through its game's rules, with dice from its revealed
+ * seeds: the state after setup and after every move, and what each rolled.
+ * Stops at the first move the rules refuse, reported as `refused`.
+ */
+export function replayRecord(record: GameRecord): {
+  game: AnyGame;
+  steps: RecordStep[];
+  refused: { move: number; code: string } | null;
+} {
+  const game = findGame(record.game.id);
+  if (game === undefined) throw new RecordReplayError(`this copy of the rules has no game "${record.game.id}"`);
+  const options = game.options.safeParse(record.game.options);
+  if (!options.success) throw new RecordReplayError(`the options are not ones ${game.name} takes`);
+  const dice = countedDice(generatorDice(seedGenerator(diceSeed(record.dice.serverSeed, record.dice.clientSeeds))));
+  let state: unknown = game.setup({ seats: record.seats.length, options: options.data, dice });
+  const steps: RecordStep[] = [{ move: -1, state, rolls: dice.take() }];
+  for (const [i, move] of record.moves.entries()) {
+    const applied = applyAction(game, state, move.seat, move.action, { dice });
+    if (!applied.ok) return { game, steps, refused: { move: i, code: applied.error.code } };
+    state = applied.state;
+    steps.push({ move: i, state, rolls: dice.take() });
+  }
+  return { game, steps, refused: null };
+}
+
+/** What `verifyRecord` found. */
+export type Verdict =
+  | { ok: true; rolls: number; moves: number; finished: boolean }
+  | {
+      ok: false;
+      /** Which check failed. */
+      check: 'format' | 'commitment' | 'game' | 'move' | 'roll' | 'standings';
+      /** Where, in words people can follow. */
+      message: string;
+      /** The move it failed at (0-based), when it is one move's. */
+      move?: number;
+    };
+
+/** Plain JSON values compared by content, whatever order their keys come in. */
+function sameJson(a: unknown, b: unknown): boolean {
+  if (a === b) return true;
+  if (typeof a !== 'object' || typeof b !== 'object' || a === null || b === null) return false;
+  if (Array.isArray(a) !== Array.isArray(b)) return false;
+  const ka = Object.keys(a);
+  const kb = Object.keys(b);
+  return (
+    ka.length === kb.length &&
+    ka.every((k) => Object.hasOwn(b, k) && sameJson((a as Record<string, unknown>)[k], (b as Record<string, unknown>)[k]))
+  );
+}
+
+const moveName = (i: number): string => `move ${i + 1}`;
+
+/**
+ * Check a game record with no help from the server: the revealed server seed
+ * matches the commitment, and replaying every move from the dice seed it and
+ * the client seeds make gives every recorded roll and the recorded standings.
+ * Any change to a move, a roll, a seed, the commitment or the standings is
+ * reported with where it is.
+ */
+export function verifyRecord(input: unknown): Verdict {
+  const parsed = GameRecord.safeParse(input);
+  if (!parsed.success) {
+    const issue = parsed.error.issues[0];
+    const where = issue === undefined ? '' : ` at ${issue.path.join('.') || 'the top'}`;
+    return { ok: false, check: 'format', message: `This is not a game record this page can read${where}.` };
+  }
+  const record = parsed.data;
+  if (commitmentOf(record.dice.serverSeed) !== record.dice.commitment) {
+    return { ok: false, check: 'commitment', message: 'The revealed server seed does not match the commitment published before the first roll.' };
+  }
+  if (record.dice.clientSeeds.length !== record.seats.length) {
+    return { ok: false, check: 'commitment', message: 'There is not one client seed entry per seat.' };
+  }
+  let replay: ReturnType<typeof replayRecord>;
+  try {
+    replay = replayRecord(record);
+  } catch (err) {
+    if (err instanceof RecordReplayError) return { ok: false, check: 'game', message: `Cannot replay: ${err.message}.` };
+    throw err;
+  }
+  const [setup, ...played] = replay.steps;
+  if (setup !== undefined && !sameJson(setup.rolls, record.setupRolls)) {
+    return { ok: false, check: 'roll', message: `The dice rolled at setup were ${setup.rolls.join(' ')}, the record says ${record.setupRolls.join(' ')}.` };
+  }
+  for (const step of played) {
+    const recorded = record.moves[step.move]?.rolls ?? [];
+    if (!sameJson(step.rolls, recorded)) {
+      const at = step.rolls.findIndex((r, i) => r !== recorded[i]);
+      const which = at === -1 ? recorded.length : at;
+      return {
+        ok: false,
+        check: 'roll',
+        move: step.move,
+        message: `At ${moveName(step.move)}, die ${which + 1} rolled ${step.rolls[which] ?? 'nothing'}, the record says ${recorded[which] ?? 'nothing'}.`,
+      };
+    }
+  }
+  if (replay.refused !== null) {
+    return { ok: false, check: 'move', move: replay.refused.move, message: `The rules refuse ${moveName(replay.refused.move)} (${replay.refused.code}).` };
+  }
+  const last = replay.steps[replay.steps.length - 1]?.state;
+  const outcome: Outcome | null = replay.game.outcome(last);
+  if (!sameJson(outcome, record.outcome)) {
+    const said = record.outcome === null ? 'no result' : 'other standings';
+    const got = outcome === null ? 'the game is not over' : 'the standings differ';
+    return { ok: false, check: 'standings', message: `The record gives ${said}, but after replaying every move ${got}.` };
+  }
+  const rolls = replay.steps.reduce((n, s) => n + s.rolls.length, 0);
+  return { ok: true, rolls, moves: record.moves.length, finished: outcome !== null };
+}
