@@ -58,24 +58,17 @@ const kindOf = (problem: string): Kind | null =>
   problem.startsWith('text under') ? 'small text' : problem.endsWith('px wide') ? 'wide' : problem.endsWith('px tall') ? 'tall' : null;
 
 const small: Kind[] = ['small text'];
-const lobby: Kind[] = ['small text', 'tall', 'wide'];
 
 /**
  * What is still to fix, by game, table size and moment. Small text: boards
  * that still show a whole sheet per player (or a chart and a table together)
- * where a summary per seat belongs, and lobbies, whose setup form can run past
- * a 720p TV (the lobby is not scaled: a scaled form would not hold still under
- * a finger or a pointer), and whose big player list runs wider than the screen
- * since the player list gained its away, rename and hand-over controls. Wide: a spectator's window narrower than a
+ * where a summary per seat belongs. Wide: a spectator's window narrower than a
  * big table's sheets. Tall: Powers 'n Points' six end sheets and chart, more
  * than the TV can scale down to. These are printed, not failed; everything
- * else fails, and axe holds everywhere.
+ * else fails (every lobby included), and axe holds everywhere.
  */
 const GAPS: ReadonlyMap<string, readonly Kind[]> = new Map([
   ...['wfgts-1p-mid', 'wfgts-4p-mid', 'wfgts-4p-end'].map((l) => [l, small] as const),
-  ...Object.values(games).flatMap((game) =>
-    [game.players.min, 4, game.players.max].map((n) => [`${game.id}-${n}p-lobby`, lobby] as const),
-  ),
   ...['ten-phases-1p-mid', 'ten-phases-4p-end', 'ten-phases-8p-end'].map((l) => [l, small] as const),
   ['ten-phases-4p-mid', ['small text', 'wide']],
   ['ten-phases-8p-mid', ['small text', 'wide']],
