@@ -72,9 +72,9 @@ const GAPS: ReadonlyMap<string, readonly Kind[]> = new Map([
   ...['ten-phases-1p-mid', 'ten-phases-4p-end', 'ten-phases-8p-end'].map((l) => [l, small] as const),
   ['ten-phases-4p-mid', ['small text', 'wide']],
   ['ten-phases-8p-mid', ['small text', 'wide']],
-  ...['1p-mid', '1p-end', '4p-mid', '4p-end', '8p-end'].map((l) => [`meet-fate-${l}`, small] as const),
+  ...['1p-mid', '4p-mid'].map((l) => [`meet-fate-${l}`, small] as const),
   ['meet-fate-8p-mid', ['small text', 'wide']],
-  ...['4p-end', '12p-mid', '12p-end'].map((l) => [`pairs-and-wagers-${l}`, small] as const),
+  ...['12p-mid', '12p-end'].map((l) => [`pairs-and-wagers-${l}`, small] as const),
   ...['2p-mid', '2p-end', '4p-mid', '4p-end', '6p-mid'].map((l) => [`war-pnp-${l}`, small] as const),
   ['war-pnp-6p-end', ['small text', 'tall']],
 ]);
