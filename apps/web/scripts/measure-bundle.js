@@ -2,8 +2,9 @@
  * How much JavaScript a phone downloads to play each game, gzipped, from the
  * last build.
  *
- * A phone loads the app's entry points, the root layout and the phone page
- * (/play/[code]) with everything they import statically: that is the route's
+ * A phone loads the app's entry points, the root layout, the room screens'
+ * layout and the phone page (/play/[code]) with everything they import
+ * statically: that is the route's
  * shared part. The game screens are lazy imports, so on top of that a phone
  * loads only the chunks of the game being played: its phone sheet and, on the
  * lead's phone in the lobby, its options form, each with what they import. A
@@ -49,7 +50,7 @@ const chunk = (key) => {
  * @param {string} routeId
  */
 function nodesOf(routeId) {
-  const escaped = routeId.replace(/[[\]/]/g, (c) => `\\${c}`);
+  const escaped = routeId.replace(/[[\]/()]/g, (c) => `\\${c}`);
   const match = appSource.match(new RegExp(`"${escaped}":\\s*(\\[[^\\n]*\\])`));
   if (!match?.[1]) throw new Error(`route ${routeId} is not in the build`);
   // The root layout (node 0) is always loaded; the entry lists the page and any other layouts.
@@ -141,7 +142,7 @@ function measureRoute(routeId, gamePattern) {
 /** @param {number} bytes */
 const kb = (bytes) => (bytes / 1024).toFixed(1);
 
-const phone = measureRoute('/play/[code]', /\/games\/([^/]+)\/(?:PhoneSheet|OptionsForm)\.svelte$/);
+const phone = measureRoute('/(room)/play/[code]', /\/games\/([^/]+)\/(?:PhoneSheet|OptionsForm)\.svelte$/);
 console.log('Shared by every game on /play/[code] (entry, root layout, phone page):');
 for (const f of phone.shared.files) console.log(`  ${kb(f.gzip).padStart(6)} KB gzip  ${kb(f.raw).padStart(6)} KB  ${f.file}`);
 console.log(`  ${kb(phone.shared.gzip).padStart(6)} KB gzip  ${kb(phone.shared.raw).padStart(6)} KB  in all`);
@@ -158,8 +159,8 @@ console.log(`For reference, one phone that plays every game: ${kb(phone.everyGam
 /** @type {[string, RegExp | null][]} */
 const others = [
   ['/', null],
-  ['/tv/[code]', /\/games\/([^/]+)\/(?:TvBoard|OptionsForm)\.svelte$/],
-  ['/watch/[code]', /\/games\/([^/]+)\/TvBoard\.svelte$/],
+  ['/(room)/tv/[code]', /\/games\/([^/]+)\/(?:TvBoard|OptionsForm)\.svelte$/],
+  ['/(room)/watch/[code]', /\/games\/([^/]+)\/TvBoard\.svelte$/],
 ];
 console.log('\nFor comparison:');
 for (const [route, pattern] of others) {

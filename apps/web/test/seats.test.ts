@@ -34,9 +34,12 @@ async function freshPhoneJoins(code: string, name: string): Promise<Page> {
 async function startWfgts(tv: Page, names: string[]): Promise<void> {
   for (const name of names) await tv.getByText(name, { exact: true }).first().waitFor();
   await tv.getByRole('radio', { name: /Waiting for the Game to Start/ }).check();
+  // A TV folds the room's settings into one line.
+  await tv.getByText('Room settings').click();
   const grace = tv.getByRole('radio', { name: 'Default after 15 s' });
   await grace.check();
   await expect.poll(() => grace.isChecked()).toBe(true);
+  await tv.getByRole('button', { name: 'Done' }).click();
   await tv.getByRole('button', { name: 'Start the game' }).click();
 }
 

@@ -272,6 +272,26 @@ describe('outcome', () => {
     });
   });
 
+  it('places players on equal points together below the win, whatever their line-c sums', () => {
+    // Seats 0 and 1 as in the tie above; seat 2 keeps round 1's groups and junks the 70 line of round 2.
+    const dice = scriptedDice([...flat, ...flat, ...flat, low, high, high, low, low, low, low, low, low, low, low, low, low, low, low].flat());
+    let state = game.setup({ seats: 3, options: {}, dice });
+    for (let round = 1; round <= 6; round++) {
+      for (const seat of [0, 1, 2]) state = play(state, seat, carry(...(round === 2 && seat > 0 ? [] : all)), dice);
+      for (const seat of [0, 1, 2]) state = play(state, seat, carry(...all), dice);
+      for (const seat of [0, 1, 2]) state = play(state, seat, (seat < 2 ? round === 1 : round === 2) ? junk : best, dice);
+    }
+    expect(state.sheets.map(totalOf)).toEqual([49, 49, 70]);
+    expect(game.outcome(state)).toEqual({
+      standings: [
+        { seat: 2, score: 70, place: 1 },
+        { seat: 0, score: 49, place: 2 },
+        { seat: 1, score: 49, place: 2 },
+      ],
+      winners: [2],
+    });
+  });
+
   it('ranks the highest total first', () => {
     const { state } = playThrough(3, 5, (seat, s) =>
       s.step === 'carry' ? carry(...(seat === 0 ? [] : [0, 1, 2, 3, 4, 5, 6])) : best,

@@ -156,8 +156,13 @@ export const game = defineGame<WfgtsOptions, WfgtsState, WfgtsAction, WfgtsView>
 
   outcome(state) {
     if (state.step !== 'over') return null;
+    // The best line c breaks a tie for the win only: below it, equal points share a place.
+    const top = Math.max(...state.sheets.map(totalOf));
     const standings = rankSeats(
-      state.sheets.map((sheet, seat) => ({ seat, score: totalOf(sheet), key: [totalOf(sheet), bestLineCSum(sheet)] })),
+      state.sheets.map((sheet, seat) => {
+        const score = totalOf(sheet);
+        return { seat, score, key: [score, score === top ? bestLineCSum(sheet) : 0] };
+      }),
     );
     return { standings, winners: standings.filter((s) => s.place === 1).map((s) => s.seat) };
   },

@@ -11,6 +11,7 @@ import {
   removeWords,
   reportLines,
   roman,
+  sheetSummary,
   stepWords,
 } from './describe.js';
 import { boxes, phoneView, readyToRoll, row, step } from './test-games.js';
@@ -150,5 +151,21 @@ describe('what a played round says', () => {
       4, 8, 10, 12,
     ]);
     expect(likelyLandings(sheet, 0, [8, 12])).toEqual([8, 12]);
+  });
+});
+
+describe("a big table's summary of a sheet", () => {
+  it('names each started power with its level, and counts the Points filled and marked', () => {
+    const sheet = warPnp.emptySheet();
+    sheet.powers[1] = { name: 'grow', filled: [true, true, false, false, false, false] };
+    sheet.points[5]!.filled[0] = true;
+    sheet.points[5]!.filled[1] = true;
+    sheet.points[0]!.filled[0] = true;
+    sheet.points[2]!.marks[3] = { kind: 'double' };
+    expect(sheetSummary(sheet)).toEqual({ powers: [{ row: 2, label: `${warPnp.POWER_TABLE.grow.label} ii` }], points: '3 Points boxes · 1 mark' });
+  });
+
+  it('says an empty sheet has nothing yet', () => {
+    expect(sheetSummary(warPnp.emptySheet())).toEqual({ powers: [], points: '0 Points boxes' });
   });
 });

@@ -218,3 +218,23 @@ export function stepWords(step: warPnp.StepView, names: Names): string {
       return 'Game over';
   }
 }
+
+/** One power on a seat's summary: "Grow ii". */
+export interface PowerSummary {
+  row: number;
+  label: string;
+}
+
+/**
+ * A sheet in a few words, for a table too big to show every sheet whole: its
+ * named powers with their levels, and how much of its Points it has filled.
+ */
+export function sheetSummary(sheet: warPnp.Sheet): { powers: PowerSummary[]; points: string } {
+  const powers = sheet.powers.flatMap((row, i) =>
+    row.name === null ? [] : [{ row: i + 1, label: `${powerLabel(row.name)} ${roman(warPnp.rowLevel(row))}` }],
+  );
+  const filled = sheet.points.reduce((n, column) => n + column.filled.filter(Boolean).length, 0);
+  const marks = sheet.points.reduce((n, column) => n + column.marks.filter((m) => m !== null).length, 0);
+  const parts = [plural(filled, 'Points box', 'Points boxes'), ...(marks > 0 ? [plural(marks, 'mark')] : []), ...(sheet.traps.length > 0 ? [plural(sheet.traps.length, 'trap')] : [])];
+  return { powers, points: parts.join(' · ') };
+}
