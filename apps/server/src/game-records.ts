@@ -4,8 +4,7 @@
  * for a game whose server seed has been revealed (it finished, or a rematch
  * abandoned it), so nothing here can let the seed out early.
  */
-import { GAME_RECORD_VERSION, type GameRecord, type MoveMaker } from '@rollcall/protocol';
-import { replayRecord } from '@rollcall/protocol';
+import { GAME_RECORD_VERSION, replayRecord, type GameRecord, type MoveMaker } from '@rollcall/protocol/game-record';
 import { RULES_VERSION } from '@rollcall/rules';
 import { z } from 'zod';
 import type { DiceSeal, RoomRecord } from './room-record.js';

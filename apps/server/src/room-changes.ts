@@ -3,7 +3,8 @@
  * next. No I/O and no clock: the service passes `now` in, then commits what
  * comes out. Each accepted change bumps the version by one.
  */
-import { nameSkeleton, roomError, ROOM_SEAT_LIMIT, type ErrorBody, type TimerSeconds, type WhenAway } from '@rollcall/protocol';
+import { roomError, ROOM_SEAT_LIMIT, type ErrorBody, type TimerSeconds, type WhenAway } from '@rollcall/protocol';
+import { nameSkeleton } from '@rollcall/protocol/name-skeleton';
 import {
   applyAction,
   diceSeed,

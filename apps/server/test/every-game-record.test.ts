@@ -2,7 +2,8 @@
  * Every game, played to the end on real sockets by a table of bots, leaves a
  * record anyone can fetch and check without the server.
  */
-import { ClientEvent, verifyRecord, type GameRecord } from '@rollcall/protocol';
+import { ClientEvent } from '@rollcall/protocol';
+import { verifyRecord, type GameRecord } from '@rollcall/protocol/game-record';
 import { games } from '@rollcall/rules';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { closeAfterTest, startServer, TestClient, type TestServer } from './harness.js';

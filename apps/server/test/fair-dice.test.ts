@@ -4,7 +4,8 @@
  * both, and the server seed (and so the dice seed) reaches no socket before
  * the game ends, when it is revealed to everyone.
  */
-import { ClientEvent, verifyRecord, type GameRecord } from '@rollcall/protocol';
+import { ClientEvent } from '@rollcall/protocol';
+import { verifyRecord, type GameRecord } from '@rollcall/protocol/game-record';
 import { applyAction, commitmentOf, diceSeed, findGame, generatorDice, seedGenerator } from '@rollcall/rules';
 import { afterEach, describe, expect, it } from 'vitest';
 import { dataDirForTest, openTable, startServer, type Table, type TestServer } from './harness.js';

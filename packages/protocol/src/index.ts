@@ -3,4 +3,3 @@ export * from './errors.js';
 export * from './messages.js';
 export * from './names.js';
 export * from './view-assembly.js';
-export * from './game-record.js';

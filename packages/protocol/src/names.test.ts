@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import { nameLength, nameSkeleton, normaliseName, PlayerName } from './names.js';
+import { nameSkeleton } from './name-skeleton.js';
+import { nameLength, normaliseName, PlayerName } from './names.js';
 
 const accepted = (raw: string) => {
   const parsed = PlayerName.safeParse(raw);

@@ -1,12 +1,8 @@
-// The package's own types are misnamed; every project compiling this file needs the declaration beside it.
-// eslint-disable-next-line @typescript-eslint/triple-slash-reference
-/// <reference path="./unicode-confusables.d.ts" />
 /**
  * The rules for players' names, in one place for the server and the phone:
- * what a name is once cleaned up, how long it is as a person counts, and the
- * skeleton two names share when they would look the same on the TV.
+ * what a name is once cleaned up and how long it is as a person counts (the
+ * skeleton two look-alike names share is in `name-skeleton.ts`).
  */
-import confusableTable from 'unicode-confusables';
 import { z } from 'zod';
 
 /** The longest name, in characters as a person sees them (grapheme clusters). */
@@ -42,17 +38,6 @@ export function nameLength(name: string): number {
   let length = 0;
   for (const _ of graphemes.segment(name)) length++;
   return length;
-}
-
-/**
- * What two names look like once case, invisible characters and confusable
- * look-alikes are set aside (the Unicode confusables table, UTS #39): two
- * names with the same skeleton would look the same on the TV, so a room
- * holds only one of them. Use it to compare names, never to show one.
- */
-export function nameSkeleton(name: string): string {
-  const folded = normaliseName(name).toLowerCase();
-  return confusableTable.rectifyConfusion(folded.normalize('NFD')).normalize('NFD').toLowerCase();
 }
 
 /** A player's name: normalised, with something visible left and at most 24 characters as a person counts them. */

@@ -1,4 +1,5 @@
-import { DEFAULT_WHEN_AWAY, type GameRecord, type RoomView } from '@rollcall/protocol';
+import { DEFAULT_WHEN_AWAY, type RoomView } from '@rollcall/protocol';
+import type { GameRecord } from '@rollcall/protocol/game-record';
 import type { AnyGame } from '@rollcall/rules';
 
 /**
