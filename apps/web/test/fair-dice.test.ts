@@ -5,7 +5,8 @@
  * through on /replay with the game's own TV board.
  */
 import { readFileSync } from 'node:fs';
-import { ClientEvent, verifyRecord, type GameRecord } from '@rollcall/protocol';
+import { ClientEvent } from '@rollcall/protocol';
+import { verifyRecord, type GameRecord } from '@rollcall/protocol/game-record';
 import { describe, expect, it } from 'vitest';
 import { openTable } from '../../server/test/harness.js';
 import { latest, playUntil, settle } from '../../server/test/wfgts-driver.js';
