@@ -7,6 +7,13 @@ const ROSTER_KEY = 'rollcall:nodes';
 export const BEAT_MS = 1_000;
 /** A node silent for this long counts as gone; until then its phones are not taken for away. */
 export const LIVE_MS = 4_000;
+/**
+ * How many of this node's own beats a count is remembered for. After Redis
+ * was away, every stamp is old and the first beats back count only the nodes
+ * whose links returned first; the count from before the outage stands until
+ * the others have had as many beats to stamp again.
+ */
+const REMEMBERED_BEATS = 5;
 
 /**
  * Which nodes are alive, so that a presence answer missing one of them is
@@ -19,7 +26,7 @@ export const LIVE_MS = 4_000;
  * the nodes' own clocks need not agree.
  */
 export interface NodeRoster {
-  /** Nodes seen alive at the last beat, this one included; 0 before the first. */
+  /** The most nodes seen alive at one of the last few beats, this one included; 0 before the first. */
   liveNodes(): number;
   /** Leave the roster at once, so the others do not wait `LIVE_MS` to count this node gone. */
   leave(): Promise<void>;
@@ -27,7 +34,7 @@ export interface NodeRoster {
 
 export function joinRoster(redis: Redis, log: Logger): NodeRoster {
   const id = randomUUID();
-  let live = 0;
+  const counts: number[] = [];
   let beating = false;
   const beat = async () => {
     if (beating) return; // a beat queued while Redis is away is enough
@@ -42,7 +49,8 @@ export function joinRoster(redis: Redis, log: Logger): NodeRoster {
         .zcount(ROSTER_KEY, at - LIVE_MS, '+inf')
         .exec();
       const count = replies?.[2]?.[1];
-      if (typeof count === 'number') live = count;
+      if (typeof count === 'number') counts.push(count);
+      if (counts.length > REMEMBERED_BEATS) counts.shift();
     } catch (err) {
       log.debug({ err }, 'could not stamp this node in the roster');
     } finally {
@@ -53,7 +61,7 @@ export function joinRoster(redis: Redis, log: Logger): NodeRoster {
   const timer = setInterval(() => void beat(), BEAT_MS);
   timer.unref();
   return {
-    liveNodes: () => live,
+    liveNodes: () => Math.max(0, ...counts),
     async leave() {
       clearInterval(timer);
       if (redis.status === 'ready') await redis.zrem(ROSTER_KEY, id).catch(() => undefined);
