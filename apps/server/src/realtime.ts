@@ -50,6 +50,7 @@ const handlers: Record<ClientEventName, Handler> = {
   [ClientEvent.contributeSeed]: (s, _socket, p) => s.contributeSeed(p),
   [ClientEvent.action]: (s, _socket, p) => s.act(p),
   [ClientEvent.playDefault]: (s, _socket, p) => s.playDefault(p),
+  [ClientEvent.askHint]: (s, _socket, p) => s.askHint(p),
 };
 
 /** The size of a message's arguments as JSON, or Infinity when they cannot be measured. */

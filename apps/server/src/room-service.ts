@@ -2,6 +2,7 @@ import {
   ActionEnvelope,
   AddBot,
   AdmitScreen,
+  AskHint,
   CODE_LENGTH,
   CODE_MAX_LENGTH,
   Configure,
@@ -21,6 +22,7 @@ import {
   type ActionResult,
   type ErrorBody,
   type HandedOver,
+  type HintReply,
   type Joined,
   type Reply,
 } from '@rollcall/protocol';
@@ -29,6 +31,7 @@ import type { Logger } from 'pino';
 import type { z } from 'zod';
 import type { Clock } from './clock.js';
 import { AudienceRefresh } from './audience-refresh.js';
+import { seatHint } from './seat-hints.js';
 import type { Audience, Delivery, Membership } from './delivery.js';
 import {
   addBot,
@@ -57,6 +60,7 @@ import {
 } from './room-changes.js';
 import {
   canLead,
+  hintsOf,
   holderOf,
   isBot,
   newRoom,
@@ -514,6 +518,20 @@ export class RoomService {
       const change = contributeSeed(room, { seat: holder.seat, clientSeed: p.clientSeed, now: this.deps.clock.now() });
       if (change === null) return { kind: 'answer', value: { version: room.version } };
       return change.ok ? committed(change) : refuse(change.error);
+    });
+  }
+
+  /** A seat's phone asks for its own suggested move; answered without changing the room. */
+  askHint(payload: unknown): Promise<Reply<HintReply>> {
+    const p = parse(AskHint, payload);
+    if (p === null) return Promise.resolve(fail(roomError('room/bad-request')));
+    return this.decide(p.code, (room) => {
+      const holder = holderOf(room, hashToken(p.token));
+      if (holder === null) return badToken(room, p.token);
+      if (holder.role !== 'seat') return refuse(roomError('room/no-seat'));
+      if (!hintsOf(room)) return refuse(roomError('room/hints-off'));
+      if (room.status !== 'playing') return refuse(roomError('room/not-playing'));
+      return { kind: 'answer', value: { step: room.stepVersion, hint: seatHint(room, holder.seat) } };
     });
   }
 

@@ -1,5 +1,5 @@
 import type { DiceView, PublicRoomView, SeatInfo, SeatPart } from '@rollcall/protocol';
-import { findGame, hints, seededRandom, type AnyGame, type Hint } from '@rollcall/rules';
+import { findGame, type AnyGame } from '@rollcall/rules';
 import { recordIdOf } from './game-records.js';
 import { hintsOf, isBot, nextPlayersOf, turnDeadlineOf, whenAwayOf, type RoomRecord } from './room-record.js';
 
@@ -68,45 +68,12 @@ export function publicView(room: RoomRecord, presence: Presence): PublicRoomView
     game: room.game === null ? null : { id: room.game.id, options: room.game.options },
     timer: { seconds: room.timerSeconds, deadline: turnDeadlineOf(room) },
     awaiting: game !== undefined && room.status === 'playing' ? game.awaiting(room.play).map((a) => a.seat) : [],
+    step: room.stepVersion,
     outcome: game !== undefined ? game.outcome(room.play) : null,
     // A spectator sees what anyone may see; the host screen sees the same.
     play: game !== undefined ? game.view(room.play, { role: 'spectator' }) : null,
     dice: diceView(room),
   };
-}
-
-/** How many hints are remembered, over all rooms: a few per room being played is plenty. */
-const KEPT_HINTS = 2000;
-// The newest hints by room, step and seat, oldest first (a Map keeps insertion order).
-const keptHints = new Map<string, Hint | null>();
-
-/**
- * The seat's hint, when the room gives hints and the game awaits the seat:
- * its bot's move from the seat's point of view (see `hints`). A seat's hint
- * stays the same through a step (other seats' moves in a step made at once
- * do not change what its bot would do), so it is worked out once per step,
- * and a seat's part with the same hint object is not sent again. The numbers
- * the sampling bots draw are seeded by the step and seat, so every node gives
- * the same hint, and nothing of the dice generator is used.
- */
-function hintOf(room: RoomRecord, game: AnyGame, seat: number): Hint | null {
-  const hintFor = hints[game.id];
-  if (hintFor === undefined || !hintsOf(room) || room.status !== 'playing' || isBot(room.seats[seat])) return null;
-  if (!game.awaiting(room.play).some((a) => a.seat === seat)) return null;
-  const key = `${room.code}:${room.stepVersion}:${seat}`;
-  const kept = keptHints.get(key);
-  if (kept !== undefined) return kept;
-  const seed = new Uint8Array(new Uint32Array([room.stepVersion, seat, 0x68696e74, 0x6f776e21]).buffer);
-  let hint: Hint | null;
-  try {
-    hint = hintFor(room.play, seat, seededRandom(seed));
-  } catch {
-    // A hint is a courtesy: a state its advice cannot read costs the phone the hint, never its view.
-    hint = null;
-  }
-  keptHints.set(key, hint);
-  if (keptHints.size > KEPT_HINTS) keptHints.delete(keptHints.keys().next().value ?? key);
-  return hint;
 }
 
 interface OwnPart {
@@ -131,9 +98,7 @@ function ownPart(room: RoomRecord, seatId: string): OwnPart | null {
     if (seat === -1) part = null;
     else if (game === undefined) part = { seat, play: null };
     else {
-      const own = game.ownView(room.play, seat) as Record<string, unknown> | null;
-      const hint = hintOf(room, game, seat);
-      part = { seat, play: hint === null ? own : { ...own, hint } };
+      part = { seat, play: game.ownView(room.play, seat) as Record<string, unknown> | null };
     }
     parts.set(seatId, part);
   }

@@ -188,36 +188,48 @@ describe('bots at the table', () => {
 });
 
 describe('hints', () => {
-  /** Every `hint` anywhere in what a client received. */
-  const hintsIn = (client: TestClient) => client.received.filter((r) => JSON.stringify(r.payload).includes('"hint"'));
+  /** Every pushed message (views, parts) that holds a `hint`: hints only ever go out as the reply to the seat that asked. */
+  const pushedHints = (client: TestClient) =>
+    client.received.filter((r) => !r.event.startsWith('reply:') && JSON.stringify(r.payload).includes('"hint"'));
 
-  it('reach only the phone of the seat the game awaits, and none when the room turns them off', async () => {
+  it('answer only the seat the game awaits, for its step, and nobody when the room turns them off', async () => {
     const { server, code, ann, bob: bobSeat } = await annAndBob(new ManualClock());
     const bob = bobSeat.client;
     const watcher = closeAfterTest(await TestClient.connect(server.url));
     await watcher.must(ClientEvent.joinRoom, { code, as: 'spectator' });
     const creds = { code, token: ann.token };
     await ann.client.must(ClientEvent.configure, { ...creds, game: 'meet-fate' });
+    expect(await ann.client.request(ClientEvent.askHint, creds)).toMatchObject({ ok: false, error: { code: 'room/not-playing' } });
     await ann.client.must(ClientEvent.start, creds);
     const started = await ann.client.waitForView((v) => v.status === 'playing');
-    expect((started.play as { hint?: unknown }).hint).toEqual({ game: 'meet-fate', action: { type: 'roll', hold: [] } });
+    expect(await ann.client.must(ClientEvent.askHint, creds)).toEqual({
+      step: started.step,
+      hint: { game: 'meet-fate', action: { type: 'roll', hold: [] } },
+    });
     const { version } = await ann.client.must(ClientEvent.action, { ...creds, id: 'r1', version: started.version, action: { type: 'roll', hold: [] } });
     const rolled = await ann.client.waitForView((v) => v.version === version);
+    expect(rolled.step).toBeGreaterThan(started.step);
     // After a roll the hint is the optimal strategy's: a keep to roll again, or the box to fill.
-    expect((rolled.play as { hint?: { action: { type: string } } }).hint?.action.type).toMatch(/^(roll|fill)$/);
+    const after = await ann.client.must(ClientEvent.askHint, creds);
+    expect(after.step).toBe(rolled.step);
+    expect((after.hint as { action: { type: string } } | null)?.action.type).toMatch(/^(roll|fill)$/);
+    // Bob is not awaited: nothing to suggest. A screen without a seat, or a wrong token, gets a typed refusal.
+    expect(await bob.must(ClientEvent.askHint, { code, token: bobSeat.token })).toEqual({ step: rolled.step, hint: null });
+    expect(await watcher.request(ClientEvent.askHint, { code, token: 'x'.repeat(24) })).toMatchObject({ ok: false, error: { code: 'room/bad-token' } });
+    const tv = closeAfterTest(await TestClient.connect(server.url));
+    const other = await tv.must(ClientEvent.createRoom, { as: 'host' });
+    expect(await tv.request(ClientEvent.askHint, { code: other.code, token: other.hostToken })).toMatchObject({ ok: false, error: { code: 'room/no-seat' } });
     await watcher.waitForView((v) => v.version === version);
     await bob.waitForView((v) => v.version === version);
-    expect(hintsIn(bob)).toEqual([]);
-    expect(hintsIn(watcher)).toEqual([]);
+    for (const client of [ann.client, bob, watcher]) expect(pushedHints(client)).toEqual([]);
 
-    // Off for the next game: Ann's phone gets no hint either.
+    // Off for the next game: asking is refused and changes nothing.
     await ann.client.must(ClientEvent.rematch, creds);
     await ann.client.must(ClientEvent.configure, { ...creds, game: 'meet-fate', hints: false });
-    const lobby = await ann.client.waitForView((v) => v.status === 'lobby' && !v.hints);
-    const before = ann.client.received.length;
+    await ann.client.waitForView((v) => v.status === 'lobby' && !v.hints);
     await ann.client.must(ClientEvent.start, creds);
-    const again = await ann.client.waitForView((v) => v.status === 'playing' && v.version > lobby.version);
-    expect((again.play as { hint?: unknown }).hint).toBeUndefined();
-    expect(ann.client.received.slice(before).filter((r) => JSON.stringify(r.payload).includes('"hint"'))).toEqual([]);
+    const again = await ann.client.waitForView((v) => v.status === 'playing' && !v.hints);
+    expect(await ann.client.request(ClientEvent.askHint, creds)).toMatchObject({ ok: false, error: { code: 'room/hints-off' } });
+    expect((await server.store.load(code))?.version).toBe(again.version);
   });
 });

@@ -59,6 +59,10 @@ export const roomErrors = {
   'room/bad-handover': "That code doesn't hand over a seat any more. Ask the lead for a new one.",
   /** No screen waits to be let in with that code: mistyped, already let in, or closed. */
   'room/no-such-screen': 'No screen is waiting with that code. Check the code on the screen.',
+  /** Hints were asked for by a screen that holds no seat. */
+  'room/no-seat': "Only a player's own phone gets hints.",
+  /** Hints were asked for in a room that plays without them. */
+  'room/hints-off': 'This table plays without hints.',
   /** A test-only setting was used on a server not started in test mode. */
   'room/test-only': 'That setting is only available in test mode.',
   /** This address opened too many rooms in a short time. */

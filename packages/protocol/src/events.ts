@@ -30,6 +30,8 @@ export const ClientEvent = {
   contributeSeed: 'dice:contribute',
   /** A seat's move in the game (or the lead's move for a vacant seat). */
   action: 'game:action',
+  /** A seat's phone asks for its own suggested move while the game waits on it (`HintReply`). */
+  askHint: 'game:hint',
   /** Lead or host: play the game's default move for a vacant or away seat it waits on. */
   playDefault: 'game:default',
 } as const;

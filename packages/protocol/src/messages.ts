@@ -128,6 +128,9 @@ export const ContributeSeed = z.object({ ...Credentials, clientSeed: ClientSeed 
 /** `room:admit-screen`: the lead or a host screen lets in the screen showing this code; it gets a host token of its own. */
 export const AdmitScreen = z.object({ ...Credentials, screen: ScreenCode });
 
+/** `game:hint`: a seat's phone asks for its suggested move; see `HintReply`. */
+export const AskHint = z.object({ ...Credentials });
+
 /** `game:action`: a seat's move, with a client-chosen id so a retry is applied once. */
 export const ActionEnvelope = z.object({
   ...Credentials,
@@ -161,6 +164,7 @@ export type Leave = z.infer<typeof Leave>;
 export type Rename = z.infer<typeof Rename>;
 export type HandOver = z.infer<typeof HandOver>;
 export type AdmitScreen = z.infer<typeof AdmitScreen>;
+export type AskHint = z.infer<typeof AskHint>;
 export type CreateRoom = z.infer<typeof CreateRoom>;
 export type JoinRoom = z.infer<typeof JoinRoom>;
 export type Configure = z.infer<typeof Configure>;
@@ -176,6 +180,17 @@ export type PlayDefault = z.infer<typeof PlayDefault>;
 
 /** Every acknowledgement: a result or a typed error. */
 export type Reply<T> = { ok: true; value: T } | { ok: false; error: ErrorBody };
+
+/**
+ * The answer to `game:hint`: the asking seat's suggested move for the step
+ * `step` (see `RoomView.step`), or null when the game does not wait on the
+ * seat or has no hint to give. Worked out on request, and only for the seat
+ * whose token asked, so a phone that is not looking costs nothing.
+ */
+export interface HintReply {
+  step: number;
+  hint: Record<string, unknown> | null;
+}
 
 /** What a successful create or join returns to that socket only. */
 export interface Joined {
@@ -227,6 +242,7 @@ export interface ReplyValues {
   'dice:contribute': ActionResult;
   'game:action': ActionResult;
   'game:default': ActionResult;
+  'game:hint': HintReply;
 }
 
 /** `room:seat-lost`: why this socket no longer holds its seat. */
@@ -307,6 +323,12 @@ export interface RoomView<GameView = unknown> {
   nextPlayers: string[];
   /** Seats the game is waiting for (who, never what they chose). */
   awaiting: number[];
+  /**
+   * The version at which the game began waiting on its current choices: a
+   * move based on an older version is refused, and a seat's hint stays right
+   * until this changes.
+   */
+  step: number;
   /** The game's view for this viewer, while a game is on or finished. */
   play: GameView | null;
   outcome: Outcome | null;

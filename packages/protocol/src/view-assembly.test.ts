@@ -17,6 +17,7 @@ const room = (version: number, play: Record<string, unknown> | null = { round: v
   game: { id: 'wfgts', options: {} },
   timer: { seconds: 0, deadline: null },
   awaiting: [],
+  step: 0,
   play,
   outcome: null,
 });

@@ -32,6 +32,7 @@ export function replayView(record: GameRecord, game: AnyGame, state: unknown, st
     hints: false,
     nextPlayers: [],
     awaiting: outcome === null ? game.awaiting(state).map((a: { seat: number }) => a.seat) : [],
+    step,
     play: game.view(state, { role: 'spectator' }),
     outcome,
     dice: null,

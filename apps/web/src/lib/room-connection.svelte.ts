@@ -13,6 +13,7 @@ import {
   type ActionResult,
   type Configure,
   type HandedOver,
+  type HintReply,
   type CreateRoom,
   type JoinRoom,
   type Joined,
@@ -118,6 +119,9 @@ export class RoomConnection {
   private waiters = new Set<() => void>();
   /** The commitment this seat last sent a client seed for. */
   private seededFor: string | null = null;
+  /** This seat's hint and the step it is for, once asked; `askedFor` is the step last asked about. */
+  private hint: HintReply | null = null;
+  private askedFor: number | null = null;
   private readonly ackTimeoutMs: number;
   private readonly attempts: number;
   private readonly randomBytes: (bytes: Uint8Array) => Uint8Array;
@@ -374,6 +378,8 @@ export class RoomConnection {
     this.joined = null;
     this.seatLost = null;
     this.watchClosed = false;
+    this.hint = null;
+    this.askedFor = null;
   }
 
   private ensureSocket(): RoomSocket {
@@ -450,8 +456,41 @@ export class RoomConnection {
     const view =
       assembledView(this.heard, this.looker) ??
       (this.joined?.next === true ? assembledView(this.heard, { role: 'spectator' }) : null);
-    if (view !== null) this.view = view;
-    if (view !== null) this.contributeSeed(view);
+    if (view === null) return;
+    this.view = this.withHint(view);
+    this.contributeSeed(view);
+    this.askForHint(view);
+  }
+
+  /**
+   * A seat the game awaits asks for its hint once per step (the server works
+   * it out only when asked, so a phone that is not in the room costs nothing),
+   * and shows it laid over its own game view, as `play.hint`, while that step
+   * lasts.
+   */
+  private askForHint(view: RoomView): void {
+    const credentials = this.credentials;
+    if (view.viewer.role !== 'seat' || !view.hints || view.status !== 'playing') return;
+    if (!view.awaiting.includes(view.viewer.seat) || this.askedFor === view.step) return;
+    if (credentials?.role !== 'seat' || !credentials.token) return;
+    this.askedFor = view.step;
+    const asked = { code: credentials.code, token: credentials.token };
+    void this.request<HintReply>(ClientEvent.askHint, asked, { afterJoin: true, retry: false }).then((reply) => {
+      if (this.credentials !== credentials) return;
+      // Asked again with the next view that awaits this seat: the answer was lost with a dropped link, say.
+      if (!reply.ok) this.askedFor = null;
+      else if (reply.value.step === this.view?.step) {
+        this.hint = reply.value;
+        this.show();
+      }
+    });
+  }
+
+  private withHint(view: RoomView): RoomView {
+    const hint = this.hint;
+    if (hint?.hint == null || hint.step !== view.step || view.viewer.role !== 'seat' || view.play === null) return view;
+    if (!view.awaiting.includes(view.viewer.seat)) return view;
+    return { ...view, play: { ...(view.play as Record<string, unknown>), hint: hint.hint } };
   }
 
   /**

@@ -82,6 +82,7 @@ function view(version: number, extra: Partial<PublicRoomView> = {}): PublicRoomV
     game: null,
     timer: { seconds: 0, deadline: null },
     awaiting: [],
+    step: 0,
     play: null,
     outcome: null,
     ...extra,
@@ -180,6 +181,37 @@ describe('the room connection', () => {
 
     second.ack(null, { ok: true, value: { version: 8 } });
     expect(await moving).toEqual({ ok: true, value: { version: 8 } });
+  });
+
+  it('asks for its hint once per step it is awaited in, and shows it only through that step', async () => {
+    const { socket, connection } = await joinedAnn();
+    const playing = (version: number, step: number, awaiting: number[], extra: Partial<PublicRoomView> = {}) =>
+      view(version, { status: 'playing', awaiting, step, play: { round: 1 }, ...extra });
+    const hint = { game: 'wfgts', action: { type: 'carry', dice: [1] } };
+    const hintOf = () => (connection.view?.play as { hint?: unknown } | null)?.hint;
+
+    socket.fire('room:view', playing(9, 9, [0, 1]));
+    const asked = await socket.nth(1);
+    expect(asked.event).toBe('game:hint');
+    expect(asked.payload).toEqual({ code: 'ABCD', token: 'token-of-ann-0123456789' });
+    asked.ack(null, { ok: true, value: { step: 9, hint } });
+    await vi.waitFor(() => expect(hintOf()).toEqual(hint));
+
+    // Another seat's move in the same step: the hint stays, nothing is asked.
+    socket.fire('room:view', playing(10, 9, [0]));
+    expect(hintOf()).toEqual(hint);
+    // A new step: the old hint goes at once, and the new one is asked for.
+    socket.fire('room:view', playing(11, 11, [0]));
+    expect(hintOf()).toBeUndefined();
+    const again = await socket.nth(2);
+    expect(again.event).toBe('game:hint');
+    // Not awaited, or a table without hints: nothing is asked.
+    socket.fire('room:view', playing(12, 12, [1]));
+    socket.fire('room:view', playing(13, 13, [0], { hints: false }));
+    again.ack(null, { ok: true, value: { step: 11, hint } });
+    await new Promise((resolve) => setTimeout(resolve, 10));
+    expect(socket.emitted).toHaveLength(3);
+    expect(hintOf()).toBeUndefined();
   });
 
   it('gives up on a move with a message once every attempt went unanswered', async () => {
