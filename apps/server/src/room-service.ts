@@ -106,6 +106,8 @@ export interface RoomServiceDeps {
   mayMove?: (code: string, seat: number) => Promise<boolean>;
   /** How long a bot waits before each move in rooms opened from now on; the rules' default when absent. */
   botPauseMs?: number;
+  /** The bots that play bot seats, by game id; the rules' own when absent. */
+  bots?: typeof bots;
 }
 
 /**
@@ -820,7 +822,7 @@ export class RoomService {
    * default is played instead and the room never stalls.
    */
   private botMove(game: AnyGame, room: RoomRecord, seat: number): unknown {
-    const bot = bots[game.id];
+    const bot = (this.deps.bots ?? bots)[game.id];
     try {
       return bot === undefined ? null : (bot(room.play, seat, seededRandom(Buffer.from(this.deps.serverSeed(), 'hex'))) as unknown);
     } catch (err) {
