@@ -3,7 +3,7 @@ import { findGame } from '@rollcall/rules';
 import pino from 'pino';
 import { afterEach, describe, expect, it } from 'vitest';
 import { tempDataDir } from '../test/harness.js';
-import { ManualClock } from './clock.js';
+import { ManualClock } from '../test/manual-clock.js';
 import type { Delivery } from './delivery.js';
 import { replayMove } from './room-changes.js';
 import { RoomService } from './room-service.js';
