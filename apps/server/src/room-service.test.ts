@@ -32,8 +32,8 @@ async function sqliteStore(): Promise<RoomStore> {
 function recordingDelivery(happenings: Happening[]): Delivery {
   const seats = new Set<string>();
   return {
-    enter(_connectionId, _code, audience) {
-      if (audience.role === 'seat') seats.add(audience.seatId);
+    enter(_connectionId, _code, identity) {
+      if (identity.role === 'seat') seats.add(identity.seatId);
       return null;
     },
     evictSeat: () => undefined,
@@ -134,7 +134,7 @@ describe('the room service', () => {
     expect(both.slice(0, 2).sort()).toEqual([annId, boId].sort());
     expect(both.at(-1)).toBe('room');
     // A connection coming or going changes who is shown as connected, not anyone's part.
-    expect(await sentFor(async () => rooms.presenceChanged({ code, audience: { role: 'spectator' } }))).toEqual([]);
+    expect(await sentFor(async () => rooms.presenceChanged({ code, identity: { role: 'spectator' } }))).toEqual([]);
   });
 
   it('retries a change that lost the race to another writer, on top of the newer room', async () => {

@@ -32,7 +32,8 @@ import type { z } from 'zod';
 import type { Clock } from './clock.js';
 import { AudienceRefresh } from './audience-refresh.js';
 import { seatHint } from './seat-hints.js';
-import type { Audience, Delivery, Membership } from './delivery.js';
+import type { Delivery, Membership } from './delivery.js';
+import { seatIdOf, type Identity, type TokenIdentity } from './identity.js';
 import {
   addBot,
   addPlayer,
@@ -56,6 +57,7 @@ import {
   contributeSeed,
   type Change,
   type ChangeNote,
+  type Move,
   type MoveBy,
 } from './room-changes.js';
 import {
@@ -70,7 +72,6 @@ import {
   tokenRefusal,
   turnDeadlineOf,
   type DiceSeal,
-  type Holder,
   type RoomRecord,
 } from './room-record.js';
 import {
@@ -138,17 +139,14 @@ type Decision<T> =
   | { kind: 'answer'; value: T; effects?: () => void; joiner?: Joiner }
   | { kind: 'commit'; changes: readonly [Accepted, ...Accepted[]]; value: T; effects?: () => void };
 
-/** A connection coming into a room without changing it, and the seat it holds there, if any. */
+/** A connection coming into a room without changing it, and who it is there. */
 interface Joiner {
   connectionId: string;
-  seatId: string | null;
+  identity: Identity;
 }
 
 /** Whose move it is and who makes it: the seat itself, or the lead or host for a vacant (or away) seat. */
-interface Acting {
-  seat: number;
-  by: Exclude<MoveBy, 'timer' | 'away' | 'bot'>;
-}
+type Acting = Pick<Move, 'seat' | 'by'>;
 
 /** Which seats the lead or host may play for: only vacant ones, or away ones too. */
 type Reach = 'vacant' | 'away';
@@ -249,10 +247,9 @@ export class RoomService {
           return {
             kind: 'answer',
             value: { code, role: 'seat', seat: holder.seat, seatToken: p.seatToken },
-            joiner: { connectionId, seatId: holder.seatId },
+            joiner: { connectionId, identity: holder },
             effects: () => {
               this.deps.delivery.evictSeat(code, holder.seatId, 'taken-over', connectionId);
-              this.enter(connectionId, code, { role: 'seat', seatId: holder.seatId });
               this.roomLog(code, holder.seat).debug('seat reconnected');
             },
           };
@@ -272,8 +269,8 @@ export class RoomService {
   }
 
   /** A connection that watches the room without changing it: it gets its snapshot, and the room a refresh. */
-  private watch(connectionId: string, value: Joined, audience: Audience): Decision<Joined> {
-    return { kind: 'answer', value, joiner: { connectionId, seatId: null }, effects: () => this.enter(connectionId, value.code, audience) };
+  private watch(connectionId: string, value: Joined, identity: Identity): Decision<Joined> {
+    return { kind: 'answer', value, joiner: { connectionId, identity } };
   }
 
   /**
@@ -318,7 +315,7 @@ export class RoomService {
     if (!change.ok) return refuse(change.error);
     const seat = change.room.seats.length - 1;
     return letIn(change, { code: room.code, role: 'seat', seat, seatToken }, () => {
-      this.enter(connectionId, room.code, { role: 'seat', seatId });
+      this.enter(connectionId, room.code, { role: 'seat', seat, seatId });
       this.roomLog(room.code, seat).info('player joined');
     });
   }
@@ -335,8 +332,7 @@ export class RoomService {
     const change = joinNext(room, { name, id, tokenHash: hashToken(seatToken), now: this.deps.clock.now() });
     if (!change.ok) return refuse(change.error);
     return letIn(change, { code: room.code, role: 'seat', seatToken, next: true }, () => {
-      // Addressed as the seat they will have: its views reach them the moment they are seated.
-      this.enter(connectionId, room.code, { role: 'seat', seatId: id });
+      this.enter(connectionId, room.code, { role: 'next', seatId: id });
       this.roomLog(room.code).info('player joined for the next game');
     });
   }
@@ -367,7 +363,7 @@ export class RoomService {
     if (!change.ok) return refuse(change.error);
     return letIn(change, { code: room.code, role: 'seat', seat, seatToken }, () => {
       this.deps.delivery.evictSeat(room.code, held.id, 'moved', connectionId);
-      this.enter(connectionId, room.code, { role: 'seat', seatId: held.id });
+      this.enter(connectionId, room.code, { role: 'seat', seat, seatId: held.id });
       this.roomLog(room.code, seat).info('seat taken back on a new phone');
     });
   }
@@ -379,11 +375,8 @@ export class RoomService {
     return {
       kind: 'answer',
       value: { code: room.code, role: 'seat', seatToken, next: true },
-      joiner: { connectionId, seatId: waiting.id },
-      effects: () => {
-        this.deps.delivery.evictSeat(room.code, waiting.id, 'taken-over', connectionId);
-        this.enter(connectionId, room.code, { role: 'seat', seatId: waiting.id });
-      },
+      joiner: { connectionId, identity: { role: 'next', seatId: waiting.id } },
+      effects: () => this.deps.delivery.evictSeat(room.code, waiting.id, 'taken-over', connectionId),
     };
   }
 
@@ -602,7 +595,8 @@ export class RoomService {
    */
   presenceChanged(membership: Membership): void {
     // Neither a host screen nor a screen waiting unseen is counted in the audience.
-    if (membership.audience.role === 'waiting-screen' || (membership.audience.role === 'host' && membership.audience.controls)) return;
+    const { identity } = membership;
+    if (identity.role === 'waiting-screen' || (identity.role === 'host' && identity.controls)) return;
     this.audience.changed(membership.code);
   }
 
@@ -653,7 +647,7 @@ export class RoomService {
     const seat = seated === null ? null : 0;
     const entry = { kind: 'create' as const, seat, detail: { as: p.as }, version: room.version, at: now };
     if (!(await this.deps.store.create(room, entry))) return null;
-    this.enter(connectionId, code, seat === null ? { role: 'host', controls: true } : { role: 'seat', seatId });
+    this.enter(connectionId, code, seat === null ? { role: 'host', controls: true } : { role: 'seat', seat, seatId });
     await this.publishNewest(room);
     this.roomLog(code, seat).info({ as: p.as, fixedDice: p.testSeed !== undefined }, 'room created');
     return {
@@ -662,7 +656,7 @@ export class RoomService {
     };
   }
 
-  private actingSeat(room: RoomRecord, holder: Holder, named: number | undefined, reach: Reach): Acting | { error: ErrorBody } {
+  private actingSeat(room: RoomRecord, holder: TokenIdentity, named: number | undefined, reach: Reach): Acting | { error: ErrorBody } {
     if (holder.role === 'seat' && (named === undefined || named === holder.seat)) {
       return { seat: holder.seat, by: 'seat' };
     }
@@ -713,7 +707,10 @@ export class RoomService {
         if (d.kind === 'refuse') return fail<T>(d.error);
         if (d.kind === 'answer') {
           d.effects?.();
-          if (d.joiner !== undefined) await this.welcome(room, d.joiner);
+          if (d.joiner !== undefined) {
+            this.enter(d.joiner.connectionId, room.code, d.joiner.identity);
+            await this.welcome(room, d.joiner);
+          }
           return { ok: true as const, value: d.value };
         }
         const stored = await this.commitInTurn(room, d.changes);
@@ -831,8 +828,8 @@ export class RoomService {
     }
   }
 
-  private enter(connectionId: string, code: string, audience: Audience): void {
-    const left = this.deps.delivery.enter(connectionId, code, audience);
+  private enter(connectionId: string, code: string, identity: Identity): void {
+    const left = this.deps.delivery.enter(connectionId, code, identity);
     if (left !== null && left.code !== code) this.presenceChanged(left);
   }
 
@@ -852,7 +849,8 @@ export class RoomService {
    * seat whose phone is back is first marked back, so the phone never sees
    * itself away.
    */
-  private async welcome(room: RoomRecord, { connectionId, seatId }: Joiner): Promise<void> {
+  private async welcome(room: RoomRecord, { connectionId, identity }: Joiner): Promise<void> {
+    const seatId = seatIdOf(identity);
     try {
       const { delivery } = this.deps;
       const loaded = (await this.deps.store.load(room.code)) ?? room;
