@@ -139,7 +139,7 @@ type Decision<T> =
   | { kind: 'answer'; value: T; effects?: () => void; joiner?: Joiner }
   | { kind: 'commit'; changes: readonly [Accepted, ...Accepted[]]; value: T; effects?: () => void };
 
-/** A connection coming into a room without changing it, and who it is there. */
+/** A connection coming into a room without changing it, and who it is there: `decide` puts it in and sends it its views. */
 interface Joiner {
   connectionId: string;
   identity: Identity;
