@@ -29,6 +29,7 @@ const publicView: PublicRoomView = {
   game: { id: 'wfgts', options: {} },
   timer: { seconds: 0, deadline: null },
   awaiting: [],
+  step: 1200,
   play: { kind: 'public', rolls: [[1, 2]] },
   outcome: null,
 };

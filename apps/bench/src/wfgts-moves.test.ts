@@ -13,6 +13,7 @@ function phoneView(state: wfgts.WfgtsState, seat: number): RoomView {
   const room: PublicRoomView = {
     code: 'ABCD',
     version: 1,
+    step: 1,
     status: state.step === 'over' ? 'finished' : 'playing',
     seats: [],
     lead: 0,

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { AudienceRefresh } from './audience-refresh.js';
-import { ManualClock } from './clock.js';
+import { ManualClock } from '../test/manual-clock.js';
 
 describe('audience refresh', () => {
   it('sends one view per room for any number of changes in an interval', () => {

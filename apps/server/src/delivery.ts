@@ -1,29 +1,18 @@
 import { ServerEvent, type PublicRoomView, type ScreenAdmitted, type SeatLost, type SeatPart, type WatchClosed } from '@rollcall/protocol';
 import type { Server, Socket } from 'socket.io';
+import type { Identity } from './identity.js';
 import type { Presence } from './views.js';
 
-/**
- * What a connection is in a room, for delivery. A host screen without the
- * host token (`controls: false`) waits to be let in under the code it shows
- * (`screen`); where it may not watch, it waits seeing nothing (`waiting-screen`).
- */
-export type Audience =
-  | { role: 'seat'; seatId: string }
-  | { role: 'host'; controls: true }
-  | { role: 'host'; controls: false; screen: string }
-  | { role: 'waiting-screen'; screen: string }
-  | { role: 'spectator' };
-
-/** The room a connection is in, kept on the socket. */
+/** The room a connection is in and who it is there, kept on the socket. */
 export interface Membership {
   code: string;
-  audience: Audience;
+  identity: Identity;
 }
 
 /** How the room service reaches connections; Socket.IO rooms underneath. */
 export interface Delivery {
-  /** Put a connection into a room's audience, out of whatever it was in; returns what it left. */
-  enter(connectionId: string, code: string, audience: Audience): Membership | null;
+  /** Put a connection into a room as who it is there, out of whatever room it was in; returns what it left. */
+  enter(connectionId: string, code: string, identity: Identity): Membership | null;
   /** Tell a seat's other connections it is no longer theirs, and stop sending them its views. */
   evictSeat(code: string, seatId: string, reason: SeatLost['reason'], keepConnectionId?: string): void;
   /** Which of the given seats have a connection, and how many spectators watch (asking other nodes, if any). */
@@ -54,25 +43,26 @@ export const channel = {
   screen: (code: string, screen: string) => `${code}/screen/${screen}`,
 };
 
-/** The Socket.IO rooms a connection is in for its audience; the whole room's only when it gets the views. */
-function channelsOf(code: string, audience: Audience): string[] {
-  switch (audience.role) {
+/** The Socket.IO rooms a connection is in for who it is; the whole room's only when it gets the views. */
+function channelsOf(code: string, identity: Identity): string[] {
+  switch (identity.role) {
     case 'seat':
-      return [channel.seat(code, audience.seatId), channel.room(code)];
+    case 'next':
+      return [channel.seat(code, identity.seatId), channel.room(code)];
     case 'spectator':
       return [channel.spectators(code), channel.room(code)];
     case 'waiting-screen':
-      return [channel.screen(code, audience.screen)];
+      return [channel.screen(code, identity.screen)];
     case 'host':
-      return audience.controls
+      return identity.controls
         ? [channel.host(code), channel.room(code)]
-        : [channel.display(code), channel.room(code), channel.screen(code, audience.screen)];
+        : [channel.display(code), channel.room(code), channel.screen(code, identity.screen)];
   }
 }
 
 /** Take a socket out of every Socket.IO room its membership put it in. */
 function leaveRoom(socket: Socket, membership: Membership): void {
-  for (const name of channelsOf(membership.code, membership.audience)) void socket.leave(name);
+  for (const name of channelsOf(membership.code, membership.identity)) void socket.leave(name);
   setMembership(socket, null);
 }
 
@@ -97,8 +87,9 @@ export function evictLocally(
   const lost: SeatLost = { code, reason };
   for (const id of io.sockets.adapter.rooms.get(name) ?? []) {
     const socket = io.sockets.sockets.get(id);
-    if (socket === undefined || id === keepConnectionId) continue;
-    leaveRoom(socket, { code, audience: { role: 'seat', seatId } });
+    const membership = socket === undefined ? null : membershipOf(socket);
+    if (socket === undefined || membership === null || id === keepConnectionId) continue;
+    leaveRoom(socket, membership);
     socket.emit(ServerEvent.seatLost, lost);
   }
 }
@@ -152,13 +143,13 @@ export function socketDelivery(
   route: Route = (_code, name) => (hasLocal(io, name) ? io.to(name) : null),
 ): Delivery {
   return {
-    enter(connectionId, code, audience) {
+    enter(connectionId, code, identity) {
       const socket = io.sockets.sockets.get(connectionId);
       if (socket === undefined) return null;
       const before = membershipOf(socket);
       if (before !== null) leaveRoom(socket, before);
-      void socket.join(channelsOf(code, audience));
-      setMembership(socket, { code, audience });
+      void socket.join(channelsOf(code, identity));
+      setMembership(socket, { code, identity });
       return before;
     },
     evictSeat: (code, seatId, reason, keepConnectionId) => evictLocally(io, code, seatId, reason, keepConnectionId),

@@ -77,14 +77,14 @@ describe('joining a room', () => {
 describe('tokens', () => {
   it('tell the host screen and each seat apart, and know nobody else', () => {
     const room = lobby(['Ann', 'Bob']);
-    expect(holderOf(room, hashToken('host-token-0123456789'))).toEqual({ role: 'host' });
+    expect(holderOf(room, hashToken('host-token-0123456789'))).toEqual({ role: 'host', controls: true });
     expect(holderOf(room, hashToken('token-of-Bob-000000'))).toEqual({ role: 'seat', seat: 1, seatId: 'id-Bob' });
     expect(holderOf(room, hashToken('a-token-nobody-has'))).toBeNull();
   });
 
   it('let the lead and the host run the room, not the other seats', () => {
     const room = lobby(['Ann', 'Bob']);
-    expect(canLead(room, { role: 'host' })).toBe(true);
+    expect(canLead(room, { role: 'host', controls: true })).toBe(true);
     expect(canLead(room, { role: 'seat', seat: 0, seatId: 'id-Ann' })).toBe(true);
     expect(canLead(room, { role: 'seat', seat: 1, seatId: 'id-Bob' })).toBe(false);
   });

@@ -1,5 +1,6 @@
 import { DEFAULT_WHEN_AWAY, type TimerSeconds, type WhenAway } from '@rollcall/protocol';
 import { commitmentOf, type GeneratorState } from '@rollcall/rules';
+import type { TokenIdentity } from './identity.js';
 import { sameHash } from './secrets.js';
 
 /** Where a room is in its life. */
@@ -196,13 +197,10 @@ export function nextPlayersOf(room: RoomRecord): NextPlayer[] {
   return room.next ?? [];
 }
 
-/** Who holds a token in a room. */
-export type Holder = { role: 'seat'; seat: number; seatId: string } | { role: 'host' };
-
-/** The holder of a token (by its hash), or null when it is nobody's here. */
-export function holderOf(room: RoomRecord, tokenHash: string): Holder | null {
-  if (room.hostTokenHash !== null && sameHash(room.hostTokenHash, tokenHash)) return { role: 'host' };
-  if ((room.screenTokenHashes ?? []).some((hash) => sameHash(hash, tokenHash))) return { role: 'host' };
+/** Who holds a token (by its hash), or null when it is nobody's here. */
+export function holderOf(room: RoomRecord, tokenHash: string): TokenIdentity | null {
+  if (room.hostTokenHash !== null && sameHash(room.hostTokenHash, tokenHash)) return { role: 'host', controls: true };
+  if ((room.screenTokenHashes ?? []).some((hash) => sameHash(hash, tokenHash))) return { role: 'host', controls: true };
   const seat = room.seats.findIndex((s) => s.tokenHash !== null && sameHash(s.tokenHash, tokenHash));
   const record = room.seats[seat];
   return record === undefined ? null : { role: 'seat', seat, seatId: record.id };
@@ -220,6 +218,6 @@ export function nextPlayerOf(room: RoomRecord, tokenHash: string): NextPlayer | 
 }
 
 /** True when the holder may run the room: the host screen or the lead's seat. */
-export function canLead(room: RoomRecord, holder: Holder): boolean {
+export function canLead(room: RoomRecord, holder: TokenIdentity): boolean {
   return holder.role === 'host' || holder.seat === room.lead;
 }

@@ -1,8 +1,9 @@
 import { rmSync } from 'node:fs';
+import { findGame } from '@rollcall/rules';
 import pino from 'pino';
 import { afterEach, describe, expect, it } from 'vitest';
 import { tempDataDir } from '../test/harness.js';
-import { ManualClock } from './clock.js';
+import { ManualClock } from '../test/manual-clock.js';
 import type { Delivery } from './delivery.js';
 import { replayMove } from './room-changes.js';
 import { RoomService } from './room-service.js';
@@ -31,8 +32,8 @@ async function sqliteStore(): Promise<RoomStore> {
 function recordingDelivery(happenings: Happening[]): Delivery {
   const seats = new Set<string>();
   return {
-    enter(_connectionId, _code, audience) {
-      if (audience.role === 'seat') seats.add(audience.seatId);
+    enter(_connectionId, _code, identity) {
+      if (identity.role === 'seat') seats.add(identity.seatId);
       return null;
     },
     evictSeat: () => undefined,
@@ -133,7 +134,7 @@ describe('the room service', () => {
     expect(both.slice(0, 2).sort()).toEqual([annId, boId].sort());
     expect(both.at(-1)).toBe('room');
     // A connection coming or going changes who is shown as connected, not anyone's part.
-    expect(await sentFor(async () => rooms.presenceChanged({ code, audience: { role: 'spectator' } }))).toEqual([]);
+    expect(await sentFor(async () => rooms.presenceChanged({ code, identity: { role: 'spectator' } }))).toEqual([]);
   });
 
   it('retries a change that lost the race to another writer, on top of the newer room', async () => {
@@ -156,5 +157,62 @@ describe('the room service', () => {
     expect(nameless).toMatchObject({ ok: false, error: { code: 'room/bad-name' } });
     const odd = await rooms.join('phone', { code: 'ABCD', as: 'juggler' });
     expect(odd).toMatchObject({ ok: false, error: { code: 'room/bad-request' } });
+  });
+
+  it('plays the default for a bot that throws or chooses an illegal move, logs why, and the room goes on', async () => {
+    const store = await sqliteStore();
+    const clock = new ManualClock();
+    const lines: string[] = [];
+    let calls = 0;
+    // The first choice throws, the second is not a move the game takes.
+    const failing = () => {
+      calls++;
+      if (calls === 1) throw new Error('the bot broke');
+      return { type: 'juggle' };
+    };
+    const rooms = new RoomService({
+      store,
+      clock,
+      log: pino({ level: 'info' }, { write: (line: string) => void lines.push(line) }),
+      delivery: recordingDelivery([]),
+      serverSeed: () => '03'.repeat(32),
+      testMode: false,
+      botPauseMs: 0,
+      bots: { wfgts: failing },
+    });
+    const created = await rooms.create('phone-1', { as: 'player', name: 'Ann' });
+    if (!created.ok) throw new Error(created.error.code);
+    const { code, seatToken: ann } = created.value;
+    await rooms.configure({ code, token: ann, game: 'wfgts' });
+    await rooms.addBot({ code, token: ann });
+    await rooms.start({ code, token: ann });
+    const wfgts = findGame('wfgts')!;
+    /** What the turn timer would play for the bot's seat now. */
+    const botDefault = async () => wfgts.awaiting((await store.load(code))!.play).find((a) => a.seat === 1)?.fallback;
+
+    const first = await botDefault();
+    expect(first).toBeDefined();
+    clock.advance(0);
+    // Queued behind the bot's move: Ann's own completes the step, and the bot is awaited again.
+    expect(await rooms.act({ code, token: ann, id: 'a', action: { type: 'carry', dice: [] } })).toMatchObject({ ok: true });
+    const second = await botDefault();
+    expect(second).toBeDefined();
+    clock.advance(0);
+    await rooms.close();
+
+    expect(calls).toBe(2);
+    const botMoves = (await store.log(code)).filter((e) => e.kind === 'action' && e.seat === 1);
+    expect(botMoves.map((e) => e.detail)).toEqual([
+      { by: 'bot', action: first },
+      { by: 'bot', action: second },
+    ]);
+    const room = (await store.load(code))!;
+    expect(room.status).toBe('playing');
+    expect(room.version).toBe(botMoves.at(-1)!.version);
+    const said = lines.map((line) => JSON.parse(line) as { msg: string; level: number; seat?: number });
+    expect(said.filter((l) => l.level >= 50).map((l) => [l.msg, l.seat])).toEqual([
+      ['the bot failed; playing the default', 1],
+      ['the game refused a bot move; playing the default', 1],
+    ]);
   });
 });

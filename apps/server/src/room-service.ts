@@ -32,7 +32,8 @@ import type { z } from 'zod';
 import type { Clock } from './clock.js';
 import { AudienceRefresh } from './audience-refresh.js';
 import { seatHint } from './seat-hints.js';
-import type { Audience, Delivery, Membership } from './delivery.js';
+import type { Delivery, Membership } from './delivery.js';
+import { seatIdOf, type Identity, type TokenIdentity } from './identity.js';
 import {
   addBot,
   addPlayer,
@@ -56,6 +57,7 @@ import {
   contributeSeed,
   type Change,
   type ChangeNote,
+  type Move,
   type MoveBy,
 } from './room-changes.js';
 import {
@@ -70,7 +72,6 @@ import {
   tokenRefusal,
   turnDeadlineOf,
   type DiceSeal,
-  type Holder,
   type RoomRecord,
 } from './room-record.js';
 import {
@@ -106,6 +107,8 @@ export interface RoomServiceDeps {
   mayMove?: (code: string, seat: number) => Promise<boolean>;
   /** How long a bot waits before each move in rooms opened from now on; the rules' default when absent. */
   botPauseMs?: number;
+  /** The bots that play bot seats, by game id; the rules' own when absent. */
+  bots?: typeof bots;
 }
 
 /**
@@ -123,23 +126,27 @@ const CODE_ATTEMPTS_PER_LENGTH = 4;
 /** How soon a game asks again who is connected after an answer that left a node out. */
 const PRESENCE_RECHECK_MS = 5_000;
 
-/** What to do with a loaded room: refuse, answer without a change, or commit a change. */
+/** A change the room's rules accepted, ready to commit. */
+type Accepted = Extract<Change, { ok: true }>;
+
+/**
+ * What to do with a loaded room: refuse, answer without a change, or commit
+ * changes one after another (a message makes one; a deadline may play several
+ * seats' moves, each its own version).
+ */
 type Decision<T> =
   | { kind: 'refuse'; error: ErrorBody }
   | { kind: 'answer'; value: T; effects?: () => void; joiner?: Joiner }
-  | { kind: 'commit'; room: RoomRecord; note: ChangeNote; value: T; effects?: () => void };
+  | { kind: 'commit'; changes: readonly [Accepted, ...Accepted[]]; value: T; effects?: () => void };
 
-/** A connection coming into a room without changing it, and the seat it holds there, if any. */
+/** A connection coming into a room without changing it, and who it is there: `decide` puts it in and sends it its views. */
 interface Joiner {
   connectionId: string;
-  seatId: string | null;
+  identity: Identity;
 }
 
 /** Whose move it is and who makes it: the seat itself, or the lead or host for a vacant (or away) seat. */
-interface Acting {
-  seat: number;
-  by: Exclude<MoveBy, 'timer' | 'away' | 'bot'>;
-}
+type Acting = Pick<Move, 'seat' | 'by'>;
 
 /** Which seats the lead or host may play for: only vacant ones, or away ones too. */
 type Reach = 'vacant' | 'away';
@@ -147,17 +154,15 @@ type Reach = 'vacant' | 'away';
 const fail = <T>(error: ErrorBody): Reply<T> => ({ ok: false, error });
 const refuse = <T>(error: ErrorBody): Decision<T> => ({ kind: 'refuse', error });
 /** Commit a change that lets a connection in, then put it in the room (`effects`). */
-const letIn = (change: Extract<Change, { ok: true }>, value: Joined, effects: () => void): Decision<Joined> => ({
+const letIn = (change: Accepted, value: Joined, effects: () => void): Decision<Joined> => ({
   kind: 'commit',
-  room: change.room,
-  note: change.note,
+  changes: [change],
   value,
   effects,
 });
-const committed = (change: Extract<Change, { ok: true }>): Decision<ActionResult> => ({
+const committed = (change: Accepted): Decision<ActionResult> => ({
   kind: 'commit',
-  room: change.room,
-  note: change.note,
+  changes: [change],
   value: { version: change.room.version },
 });
 
@@ -242,10 +247,9 @@ export class RoomService {
           return {
             kind: 'answer',
             value: { code, role: 'seat', seat: holder.seat, seatToken: p.seatToken },
-            joiner: { connectionId, seatId: holder.seatId },
+            joiner: { connectionId, identity: holder },
             effects: () => {
               this.deps.delivery.evictSeat(code, holder.seatId, 'taken-over', connectionId);
-              this.enter(connectionId, code, { role: 'seat', seatId: holder.seatId });
               this.roomLog(code, holder.seat).debug('seat reconnected');
             },
           };
@@ -265,8 +269,8 @@ export class RoomService {
   }
 
   /** A connection that watches the room without changing it: it gets its snapshot, and the room a refresh. */
-  private watch(connectionId: string, value: Joined, audience: Audience): Decision<Joined> {
-    return { kind: 'answer', value, joiner: { connectionId, seatId: null }, effects: () => this.enter(connectionId, value.code, audience) };
+  private watch(connectionId: string, value: Joined, identity: Identity): Decision<Joined> {
+    return { kind: 'answer', value, joiner: { connectionId, identity } };
   }
 
   /**
@@ -311,7 +315,7 @@ export class RoomService {
     if (!change.ok) return refuse(change.error);
     const seat = change.room.seats.length - 1;
     return letIn(change, { code: room.code, role: 'seat', seat, seatToken }, () => {
-      this.enter(connectionId, room.code, { role: 'seat', seatId });
+      this.enter(connectionId, room.code, { role: 'seat', seat, seatId });
       this.roomLog(room.code, seat).info('player joined');
     });
   }
@@ -328,8 +332,7 @@ export class RoomService {
     const change = joinNext(room, { name, id, tokenHash: hashToken(seatToken), now: this.deps.clock.now() });
     if (!change.ok) return refuse(change.error);
     return letIn(change, { code: room.code, role: 'seat', seatToken, next: true }, () => {
-      // Addressed as the seat they will have: its views reach them the moment they are seated.
-      this.enter(connectionId, room.code, { role: 'seat', seatId: id });
+      this.enter(connectionId, room.code, { role: 'next', seatId: id });
       this.roomLog(room.code).info('player joined for the next game');
     });
   }
@@ -360,7 +363,7 @@ export class RoomService {
     if (!change.ok) return refuse(change.error);
     return letIn(change, { code: room.code, role: 'seat', seat, seatToken }, () => {
       this.deps.delivery.evictSeat(room.code, held.id, 'moved', connectionId);
-      this.enter(connectionId, room.code, { role: 'seat', seatId: held.id });
+      this.enter(connectionId, room.code, { role: 'seat', seat, seatId: held.id });
       this.roomLog(room.code, seat).info('seat taken back on a new phone');
     });
   }
@@ -372,11 +375,8 @@ export class RoomService {
     return {
       kind: 'answer',
       value: { code: room.code, role: 'seat', seatToken, next: true },
-      joiner: { connectionId, seatId: waiting.id },
-      effects: () => {
-        this.deps.delivery.evictSeat(room.code, waiting.id, 'taken-over', connectionId);
-        this.enter(connectionId, room.code, { role: 'seat', seatId: waiting.id });
-      },
+      joiner: { connectionId, identity: { role: 'next', seatId: waiting.id } },
+      effects: () => this.deps.delivery.evictSeat(room.code, waiting.id, 'taken-over', connectionId),
     };
   }
 
@@ -444,7 +444,7 @@ export class RoomService {
       const handover = newOneTimeCode();
       const change = offerHandOver(room, { seat: p.seat, codeHash: hashToken(handover), now: this.deps.clock.now() });
       if (!change.ok) return refuse(change.error);
-      return { kind: 'commit', room: change.room, note: change.note, value: { handover } };
+      return { kind: 'commit', changes: [change], value: { handover } };
     });
   }
 
@@ -595,7 +595,8 @@ export class RoomService {
    */
   presenceChanged(membership: Membership): void {
     // Neither a host screen nor a screen waiting unseen is counted in the audience.
-    if (membership.audience.role === 'waiting-screen' || (membership.audience.role === 'host' && membership.audience.controls)) return;
+    const { identity } = membership;
+    if (identity.role === 'waiting-screen' || (identity.role === 'host' && identity.controls)) return;
     this.audience.changed(membership.code);
   }
 
@@ -646,7 +647,7 @@ export class RoomService {
     const seat = seated === null ? null : 0;
     const entry = { kind: 'create' as const, seat, detail: { as: p.as }, version: room.version, at: now };
     if (!(await this.deps.store.create(room, entry))) return null;
-    this.enter(connectionId, code, seat === null ? { role: 'host', controls: true } : { role: 'seat', seatId });
+    this.enter(connectionId, code, seat === null ? { role: 'host', controls: true } : { role: 'seat', seat, seatId });
     await this.publishNewest(room);
     this.roomLog(code, seat).info({ as: p.as, fixedDice: p.testSeed !== undefined }, 'room created');
     return {
@@ -655,7 +656,7 @@ export class RoomService {
     };
   }
 
-  private actingSeat(room: RoomRecord, holder: Holder, named: number | undefined, reach: Reach): Acting | { error: ErrorBody } {
+  private actingSeat(room: RoomRecord, holder: TokenIdentity, named: number | undefined, reach: Reach): Acting | { error: ErrorBody } {
     if (holder.role === 'seat' && (named === undefined || named === holder.seat)) {
       return { seat: holder.seat, by: 'seat' };
     }
@@ -688,7 +689,12 @@ export class RoomService {
     });
   }
 
-  /** Load, decide, commit with compare-and-set (retrying if another writer got in first), then send views. */
+  /**
+   * Load, decide, commit with compare-and-set, then send views. A change that
+   * lost the race to another writer is decided again on the room as it is now;
+   * when one of several changes loses it, those before it stay, and the room as
+   * now stored is sent.
+   */
   private decide<T>(
     code: string,
     decision: (room: RoomRecord) => Decision<T> | Promise<Decision<T>>,
@@ -701,17 +707,18 @@ export class RoomService {
         if (d.kind === 'refuse') return fail<T>(d.error);
         if (d.kind === 'answer') {
           d.effects?.();
-          if (d.joiner !== undefined) await this.welcome(room, d.joiner);
+          if (d.joiner !== undefined) {
+            this.enter(d.joiner.connectionId, room.code, d.joiner.identity);
+            await this.welcome(room, d.joiner);
+          }
           return { ok: true as const, value: d.value };
         }
-        const entry = { ...d.note, version: d.room.version, at: d.room.updatedAt };
-        if (!(await this.deps.store.commit(d.room, room.version, entry))) continue;
-        this.afterCommit(room, d.room, d.note);
-        if (d.effects === undefined) await this.publish(d.room, room);
-        else {
-          d.effects();
-          await this.publishNewest(d.room);
-        }
+        const stored = await this.commitInTurn(room, d.changes);
+        if (stored === room) continue;
+        const whole = stored === d.changes[d.changes.length - 1]?.room;
+        d.effects?.();
+        if (whole && d.effects === undefined) await this.publish(stored, room);
+        else await this.publishNewest(stored, whole ? undefined : room);
         return { ok: true as const, value: d.value };
       }
       this.roomLog(code).warn('room kept changing under this change; gave up');
@@ -722,75 +729,87 @@ export class RoomService {
     });
   }
 
+  /** Commit changes in order, each against the version before it; the room as last stored by them (`loaded` when none was). */
+  private async commitInTurn(loaded: RoomRecord, changes: readonly Accepted[]): Promise<RoomRecord> {
+    let room = loaded;
+    for (const { room: next, note } of changes) {
+      const entry = { ...note, version: next.version, at: next.updatedAt };
+      if (!(await this.deps.store.commit(next, room.version, entry))) break;
+      this.afterCommit(room, next, note);
+      room = next;
+    }
+    return room;
+  }
+
   private afterCommit(before: RoomRecord, after: RoomRecord, note: ChangeNote): void {
     this.timers.set(after.code, after.status === 'playing' ? after.deadline : null);
     const finished = before.status === 'playing' && after.status === 'finished';
+    const by = note.kind === 'action' ? note.detail.by : undefined;
+    const timed = by === 'bot' || by === 'timer' || by === 'away';
     // Moves are the busiest path: no child logger for a line the level drops anyway.
-    if (note.kind === 'action' && !finished && !this.deps.log.isLevelEnabled('debug')) return;
+    if (note.kind === 'action' && !finished && !timed && !this.deps.log.isLevelEnabled('debug')) return;
     const log = this.roomLog(after.code, note.seat);
-    if (note.kind === 'action') log.debug({ version: after.version, by: note.detail.by }, 'action accepted');
+    if (timed) log.info({ version: after.version, by }, by === 'bot' ? 'a bot moved' : 'played the default');
+    else if (note.kind === 'action') log.debug({ version: after.version, by }, 'action accepted');
     else log.info({ version: after.version, change: note.kind }, 'room changed');
     if (finished) log.info('game finished');
   }
 
+  /** A deadline came: the moves due by it go through `decide` like any other change (see `timedMoves`). */
+  private onDeadline(code: string, deadline: number): void {
+    void this.decide(code, async (room): Promise<Decision<null>> => {
+      const [first, ...rest] = await this.timedMoves(room, deadline);
+      return first === undefined ? { kind: 'answer', value: null } : { kind: 'commit', changes: [first, ...rest], value: null };
+    });
+  }
+
   /**
-   * A deadline came: the room moves by itself for the seats the game awaits
-   * whose time is up. A bot seat, or an away seat handed to a bot, gets its
-   * bot's move; when the turn timer ran out every other awaited seat gets the
-   * game's default, and otherwise the away seats whose grace is over do. A
-   * seat marked away whose phone is back is marked back first, and is its
-   * player's again. Each move is committed with compare-and-set against the
-   * version loaded, so when two nodes (or a node before and after a restart)
-   * fire the same deadline, only one move is stored and the other node finds
-   * the room moved on. These moves skip the per-seat move limit on purpose:
-   * it guards against phones, and the pause and the deadline pace a bot.
+   * The changes a deadline brings: the room moves by itself for the seats the
+   * game awaits whose time is up. A bot seat, or an away seat handed to a bot,
+   * gets its bot's move; when the turn timer ran out every other awaited seat
+   * gets the game's default, and otherwise the away seats whose grace is over
+   * do. A seat marked away whose phone is back is marked back first, and is
+   * its player's again. None when the room's deadline is no longer this one:
+   * when two nodes (or a node before and after a restart) fire the same
+   * deadline, the compare-and-set in `decide` lets one store the moves, and the
+   * other finds the room moved on. These moves skip the per-seat move limit on
+   * purpose: it guards against phones, and the pause and the deadline pace a bot.
    */
-  private async onDeadline(code: string, deadline: number): Promise<void> {
-    await this.serial(code, async () => {
-      const loaded = await this.deps.store.load(code);
-      if (loaded?.status !== 'playing' || loaded.deadline !== deadline || loaded.game === null) return;
-      const game = findGame(loaded.game.id);
-      if (game === undefined) return;
-      const start = loaded;
-      const turnOver = (turnDeadlineOf(loaded) ?? Number.POSITIVE_INFINITY) <= deadline;
-      let room: RoomRecord | null = turnOver
-        ? loaded
-        : await this.notePresence(loaded, await this.deps.delivery.presence(code, audienceIds(loaded)));
-      const awaited = game.awaiting(room.play);
-      const due = movesDue(room, awaited.map((a) => a.seat));
-      const step = room.stepVersion;
-      for (const { seat, fallback } of awaited) {
-        if (room.status !== 'playing' || room.stepVersion !== step) break;
-        if (!game.awaiting(room.play).some((a) => a.seat === seat)) continue;
-        const planned = due.get(seat);
-        const dueNow = planned !== undefined && planned.at <= deadline ? planned.by : null;
-        // When the turn timer ran out, it is what played every seat but a bot's.
-        const by: MoveBy | null = turnOver && dueNow !== 'bot' ? (isBot(room.seats[seat]) ? 'bot' : 'timer') : dueNow;
-        if (by === null) continue;
-        const action = by === 'bot' ? (this.botMove(game, room, seat) ?? fallback) : fallback;
-        let change = playAction(room, { seat, action, by, now: this.deps.clock.now(), key: null });
-        if (!change.ok && action !== fallback) {
-          this.roomLog(code, seat).error({ error: change.error }, 'the game refused a bot move; playing the default');
-          change = playAction(room, { seat, action: fallback, by, now: this.deps.clock.now(), key: null });
-        }
-        if (!change.ok) {
-          this.roomLog(code, seat).error({ error: change.error, by }, 'the game refused its own move for a seat');
-          continue;
-        }
-        const entry = { ...change.note, version: change.room.version, at: change.room.updatedAt };
-        if (!(await this.deps.store.commit(change.room, room.version, entry))) {
-          room = await this.deps.store.load(code);
-          break;
-        }
-        this.roomLog(code, seat).info({ version: change.room.version, by }, by === 'bot' ? 'a bot moved' : 'played the default');
-        this.afterCommit(room, change.room, change.note);
-        room = change.room;
+  private async timedMoves(loaded: RoomRecord, deadline: number): Promise<Accepted[]> {
+    if (loaded.status !== 'playing' || loaded.deadline !== deadline || loaded.game === null) return [];
+    const game = findGame(loaded.game.id);
+    if (game === undefined) return [];
+    const turnOver = (turnDeadlineOf(loaded) ?? Number.POSITIVE_INFINITY) <= deadline;
+    const marked = turnOver
+      ? null
+      : this.presenceChange(loaded, await this.deps.delivery.presence(loaded.code, audienceIds(loaded)));
+    const changes: Accepted[] = marked === null ? [] : [marked];
+    let room = marked?.room ?? loaded;
+    const awaited = game.awaiting(room.play);
+    const due = movesDue(room, awaited.map((a) => a.seat));
+    const step = room.stepVersion;
+    for (const { seat, fallback } of awaited) {
+      if (room.status !== 'playing' || room.stepVersion !== step) break;
+      if (!game.awaiting(room.play).some((a) => a.seat === seat)) continue;
+      const planned = due.get(seat);
+      const dueNow = planned !== undefined && planned.at <= deadline ? planned.by : null;
+      // When the turn timer ran out, it is what played every seat but a bot's.
+      const by: MoveBy | null = turnOver && dueNow !== 'bot' ? (isBot(room.seats[seat]) ? 'bot' : 'timer') : dueNow;
+      if (by === null) continue;
+      const action = by === 'bot' ? (this.botMove(game, room, seat) ?? fallback) : fallback;
+      let change = playAction(room, { seat, action, by, now: this.deps.clock.now(), key: null });
+      if (!change.ok && action !== fallback) {
+        this.roomLog(room.code, seat).error({ error: change.error }, 'the game refused a bot move; playing the default');
+        change = playAction(room, { seat, action: fallback, by, now: this.deps.clock.now(), key: null });
       }
-      if (room !== null && room !== start) {
-        this.timers.set(code, room.status === 'playing' ? room.deadline : null);
-        await this.publish(room, start);
+      if (!change.ok) {
+        this.roomLog(room.code, seat).error({ error: change.error, by }, 'the game refused its own move for a seat');
+        continue;
       }
-    }).catch((err: unknown) => this.roomLog(code).error({ err }, 'timed move failed'));
+      changes.push(change);
+      room = change.room;
+    }
+    return changes;
   }
 
   /**
@@ -800,7 +819,7 @@ export class RoomService {
    * default is played instead and the room never stalls.
    */
   private botMove(game: AnyGame, room: RoomRecord, seat: number): unknown {
-    const bot = bots[game.id];
+    const bot = (this.deps.bots ?? bots)[game.id];
     try {
       return bot === undefined ? null : (bot(room.play, seat, seededRandom(Buffer.from(this.deps.serverSeed(), 'hex'))) as unknown);
     } catch (err) {
@@ -809,8 +828,8 @@ export class RoomService {
     }
   }
 
-  private enter(connectionId: string, code: string, audience: Audience): void {
-    const left = this.deps.delivery.enter(connectionId, code, audience);
+  private enter(connectionId: string, code: string, identity: Identity): void {
+    const left = this.deps.delivery.enter(connectionId, code, identity);
     if (left !== null && left.code !== code) this.presenceChanged(left);
   }
 
@@ -830,7 +849,8 @@ export class RoomService {
    * seat whose phone is back is first marked back, so the phone never sees
    * itself away.
    */
-  private async welcome(room: RoomRecord, { connectionId, seatId }: Joiner): Promise<void> {
+  private async welcome(room: RoomRecord, { connectionId, identity }: Joiner): Promise<void> {
+    const seatId = seatIdOf(identity);
     try {
       const { delivery } = this.deps;
       const loaded = (await this.deps.store.load(room.code)) ?? room;
@@ -844,17 +864,19 @@ export class RoomService {
   }
 
   /**
-   * After a connection came in: send the room as now stored, which another
-   * node may have changed since `room` was loaded. That node's views may have
-   * skipped this connection, which it did not know of yet (see
-   * `cluster/cluster-delivery.ts`).
+   * After a connection came in, or another writer got in between changes:
+   * send the room as now stored, which another node may have changed since
+   * `room` was loaded. That node's views may have skipped this connection,
+   * which it did not know of yet (see `cluster/cluster-delivery.ts`).
    */
-  private async publishNewest(room: RoomRecord): Promise<void> {
+  private async publishNewest(room: RoomRecord, known?: RoomRecord): Promise<void> {
     const newest = await this.deps.store.load(room.code).catch((err: unknown) => {
       this.roomLog(room.code).warn({ err }, 'could not reload the room; sending the version at hand');
       return null;
     });
-    await this.publish(newest ?? room);
+    // Another writer's version: its deadline may be one this node has no timer for.
+    if (newest !== null && newest !== room) this.timers.set(newest.code, newest.status === 'playing' ? newest.deadline : null);
+    await this.publish(newest ?? room, known);
   }
 
   /**
@@ -889,17 +911,19 @@ export class RoomService {
    * proves nothing, and another writer getting in first leaves it to them.
    */
   private async notePresence(room: RoomRecord, presence: Presence): Promise<RoomRecord> {
-    if (this.presenceFrozen) return room;
+    const change = this.presenceChange(room, presence);
+    return change === null ? room : this.commitInTurn(room, [change]);
+  }
+
+  /** The change that stores who has a phone, when the record says otherwise and the answer proves it (see `notePresence`). */
+  private presenceChange(room: RoomRecord, presence: Presence): Accepted | null {
+    if (this.presenceFrozen) return null;
     if (presence.partial === true) {
       this.recheckPresence(room);
-      return room;
+      return null;
     }
     const change = markPresence(room, { connected: presence.connectedSeats, now: this.deps.clock.now() });
-    if (change === null || !change.ok) return room;
-    const entry = { ...change.note, version: change.room.version, at: change.room.updatedAt };
-    if (!(await this.deps.store.commit(change.room, room.version, entry))) return room;
-    this.afterCommit(room, change.room, change.note);
-    return change.room;
+    return change?.ok === true ? change : null;
   }
 
   /**

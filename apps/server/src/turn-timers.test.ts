@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { ManualClock } from './clock.js';
+import { ManualClock } from '../test/manual-clock.js';
 import { TurnTimers } from './turn-timers.js';
 
 describe('turn timers', () => {

@@ -1,7 +1,7 @@
 import { ClientEvent, type RoomView } from '@rollcall/protocol';
 import type { meetFate } from '@rollcall/rules';
 import { describe, expect, it } from 'vitest';
-import { ManualClock } from '../src/clock.js';
+import { ManualClock } from './manual-clock.js';
 import { closeAfterTest, dataDirForTest, startServer, TestClient, type Player, type TestServer } from './harness.js';
 
 type MeetFateView = meetFate.MeetFateView;

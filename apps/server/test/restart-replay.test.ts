@@ -2,7 +2,7 @@ import { join } from 'node:path';
 import { ClientEvent } from '@rollcall/protocol';
 import Database from 'better-sqlite3';
 import { describe, expect, it } from 'vitest';
-import { ManualClock } from '../src/clock.js';
+import { ManualClock } from './manual-clock.js';
 import { SQLITE_FILE } from '../src/store/sqlite-store.js';
 import { closeAfterTest, dataDirForTest, openTable, startServer, TestClient } from './harness.js';
 import { settle } from './wfgts-driver.js';

@@ -1,6 +1,6 @@
 import { ClientEvent } from '@rollcall/protocol';
 import { describe, expect, it } from 'vitest';
-import { ManualClock } from '../src/clock.js';
+import { ManualClock } from './manual-clock.js';
 import { closeAfterTest, dataDirForTest, openTable, startServer, TestClient, type Table, type TestServer } from './harness.js';
 import { latest, move, settle } from './wfgts-driver.js';
 

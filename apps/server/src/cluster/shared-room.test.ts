@@ -1,7 +1,7 @@
 import pino from 'pino';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { startRedis, type TestRedis } from '../../test/harness.js';
-import { ManualClock } from '../clock.js';
+import { ManualClock } from '../../test/manual-clock.js';
 import type { Delivery } from '../delivery.js';
 import { RoomService } from '../room-service.js';
 import type { RoomStore } from '../store/room-store.js';
