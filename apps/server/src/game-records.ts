@@ -8,7 +8,7 @@ import { GAME_RECORD_VERSION, replayRecord, type GameRecord, type MoveMaker } fr
 import { RULES_VERSION } from '@rollcall/rules';
 import { z } from 'zod';
 import type { DiceSeal, RoomRecord } from './room-record.js';
-import type { LogEntry } from './store/room-store.js';
+import type { JournalEntry } from './store/room-repository.js';
 
 /** How many hex digits of the commitment a record's id carries after the room code. */
 const ID_DIGITS = 16;
@@ -52,7 +52,7 @@ function revealedSeal(room: RoomRecord, prefix: string): DiceSeal | null {
  * The record of a game whose seed has been revealed, or null: no such game,
  * its seed still sealed, or a room that played fixed test dice.
  */
-export function gameRecordOf(room: RoomRecord, log: LogEntry[], id: string): GameRecord | null {
+export function gameRecordOf(room: RoomRecord, log: JournalEntry[], id: string): GameRecord | null {
   const wanted = parseRecordId(id);
   if (wanted === null || wanted.code !== room.code) return null;
   const seal = revealedSeal(room, wanted.commitmentPrefix);

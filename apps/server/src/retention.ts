@@ -1,7 +1,7 @@
 import type { FastifyInstance } from 'fastify';
 import type { Clock, TimerHandle } from './clock.js';
 import type { Config } from './config.js';
-import type { RoomStore } from './store/room-store.js';
+import type { RoomRepository } from './store/room-repository.js';
 
 /** How often old rooms are looked for. */
 export const SWEEP_EVERY_MS = 10 * 60_000;
@@ -13,7 +13,7 @@ export const SWEEP_EVERY_MS = 10 * 60_000;
  */
 export async function retention(
   app: FastifyInstance,
-  { config, store, clock }: { config: Config; store: Pick<RoomStore, 'purge'>; clock: Clock },
+  { config, store, clock }: { config: Config; store: Pick<RoomRepository, 'purge'>; clock: Clock },
 ): Promise<void> {
   const sweep = async () => {
     const now = clock.now();

@@ -38,7 +38,7 @@ describe('the turn timer', () => {
     const rolled = await t.host.waitForView((v) => v.play !== null && (v.play as { line: string }).line === 'b');
     expect(rolled.awaiting).toEqual([0, 1, 2]);
     expect(rolled.timer.deadline).toBe(start + 60_000);
-    const log = await server!.store.log(t.code);
+    const log = await server!.store.journal(t.code);
     expect(log.slice(-2).map((e) => [e.seat, e.detail.by, e.detail.action])).toEqual([
       [1, 'timer', { type: 'carry', dice: [] }],
       [2, 'timer', { type: 'carry', dice: [] }],

@@ -2,14 +2,15 @@ import { mkdirSync, rmSync } from 'node:fs';
 import { join } from 'node:path';
 import { seedGenerator } from '@rollcall/rules';
 import Database from 'better-sqlite3';
+import pino from 'pino';
 import { afterEach, describe, expect, it } from 'vitest';
 import { tempDataDir } from '../../test/harness.js';
-import { roomStoreContract } from '../../test/room-store-contract.js';
+import { roomAdapterContract } from '../../test/room-repository-contract.js';
 import { Table } from '../../test/stored-table.js';
 import { replayMove } from '../room-changes.js';
 import { newRoom, RECENT_ACTIONS } from '../room-record.js';
-import { WHOLE_RECORD_EVERY } from './kept-records.js';
-import { openSqliteStore, SQLITE_FILE, type SyncMode } from './sqlite-store.js';
+import { openRoomRepository, SNAPSHOT_EVERY, type RoomRepository } from './room-repository.js';
+import { openSqliteAdapter, SQLITE_FILE, type SyncMode } from './sqlite-adapter.js';
 
 const dirs: string[] = [];
 afterEach(() => {
@@ -22,31 +23,37 @@ function freshDir(): string {
   return dir;
 }
 
+/** Rooms in the SQLite file in `dir`; `canReplay` false for a repository that cannot replay moves. */
+async function repository(dir: string, canReplay = true): Promise<RoomRepository> {
+  const replay = canReplay ? replayMove : undefined;
+  return openRoomRepository(await openSqliteAdapter(dir), { replay, log: pino({ level: 'silent' }) });
+}
+
 // A restart is a new process on the same file: closing every store is all it takes.
 for (const sync of ['normal', 'full'] satisfies SyncMode[]) {
-  roomStoreContract(`SQLite (sync ${sync})`, async () => {
+  roomAdapterContract(`SQLite (sync ${sync})`, async () => {
     const dir = freshDir();
-    return { open: () => openSqliteStore(dir, { sync }), restart: async () => undefined };
+    return { open: () => openSqliteAdapter(dir, { sync }), restart: async () => undefined };
   });
 }
 
-describe('the SQLite room store', () => {
+describe('the SQLite adapter', () => {
   it('says why it cannot open where the file cannot be', async () => {
     const dir = freshDir();
     mkdirSync(join(dir, SQLITE_FILE), { recursive: true });
-    await expect(openSqliteStore(dir)).rejects.toThrow(/could not open the room store/);
+    await expect(openSqliteAdapter(dir)).rejects.toThrow(/could not open the room store/);
   });
 });
 
 const now = 1_700_000_000_000;
 
-/** The versions of the room and of its stored whole record, read straight from the file. */
-function storedVersions(dir: string): { room: number; record: number } {
+/** The versions of the room and of its stored snapshot, read straight from the file. */
+function storedVersions(dir: string): { room: number; snapshot: number } {
   const db = new Database(join(dir, SQLITE_FILE), { readonly: true });
   try {
     return db
-      .prepare<[], { room: number; record: number }>(
-        'SELECT rooms.version AS room, room_records.version AS record FROM rooms JOIN room_records USING (code)',
+      .prepare<[], { room: number; snapshot: number }>(
+        'SELECT rooms.version AS room, room_snapshots.version AS snapshot FROM rooms JOIN room_snapshots USING (code)',
       )
       .get()!;
   } finally {
@@ -55,18 +62,18 @@ function storedVersions(dir: string): { room: number; record: number } {
 }
 
 describe('moves in the SQLite store', () => {
-  it('are written as log entries between whole records, and another store on the file rebuilds the very record', async () => {
+  it('are journal entries between snapshots, and another repository on the file rebuilds the very room', async () => {
     const dir = freshDir();
-    const table = await Table.open(await openSqliteStore(dir, { replay: replayMove }), 8);
+    const table = await Table.open(await repository(dir), 8);
     let replayed = 0;
-    for (const moves of [WHOLE_RECORD_EVERY - 3, 10, 2 * WHOLE_RECORD_EVERY + 7, 200]) {
+    for (const moves of [SNAPSHOT_EVERY - 3, 10, 2 * SNAPSHOT_EVERY + 7, 200]) {
       await table.play(moves);
       const stored = storedVersions(dir);
       expect(stored.room).toBe(table.room.version);
-      expect(stored.room - stored.record).toBeLessThan(WHOLE_RECORD_EVERY);
-      if (stored.record < stored.room) replayed += 1;
-      // A second store on the same file, like a process started after a crash, reads the record and the moves after it.
-      const reader = await openSqliteStore(dir, { replay: replayMove });
+      expect(stored.room - stored.snapshot).toBeLessThan(SNAPSHOT_EVERY);
+      if (stored.snapshot < stored.room) replayed += 1;
+      // A second repository on the same file, like a process started after a crash, reads the snapshot and replays the moves after it.
+      const reader = await repository(dir);
       expect(await reader.load('PLAY')).toEqual(table.room);
       await reader.close();
     }
@@ -77,47 +84,47 @@ describe('moves in the SQLite store', () => {
     await table.store.close();
   });
 
-  it('are written whole when the store closes, so a restart plays nothing again', async () => {
+  it('are snapshotted when the repository closes, so a restart replays nothing', async () => {
     const dir = freshDir();
-    const table = await Table.open(await openSqliteStore(dir, { replay: replayMove }), 3);
+    const table = await Table.open(await repository(dir), 3);
     await table.play(7);
-    expect(storedVersions(dir).record).toBeLessThan(table.room.version);
+    expect(storedVersions(dir).snapshot).toBeLessThan(table.room.version);
     await table.store.close();
-    expect(storedVersions(dir)).toEqual({ room: table.room.version, record: table.room.version });
-    const blind = await openSqliteStore(dir);
+    expect(storedVersions(dir)).toEqual({ room: table.room.version, snapshot: table.room.version });
+    const blind = await repository(dir, false);
     expect(await blind.load('PLAY')).toEqual(table.room);
     await blind.close();
   });
 
-  it('leave the whole record where it was until the move that is that many versions past it', async () => {
+  it('leave the snapshot where it was until the move that is that many versions past it', async () => {
     const dir = freshDir();
-    const table = await Table.open(await openSqliteStore(dir, { replay: replayMove }), 3);
-    const whole = table.room.version;
-    await table.play(WHOLE_RECORD_EVERY - 1);
-    expect(storedVersions(dir)).toEqual({ room: whole + WHOLE_RECORD_EVERY - 1, record: whole });
+    const table = await Table.open(await repository(dir), 3);
+    const snapshotAt = table.room.version;
+    await table.play(SNAPSHOT_EVERY - 1);
+    expect(storedVersions(dir)).toEqual({ room: snapshotAt + SNAPSHOT_EVERY - 1, snapshot: snapshotAt });
     await table.play(1);
-    expect(storedVersions(dir)).toEqual({ room: whole + WHOLE_RECORD_EVERY, record: whole + WHOLE_RECORD_EVERY });
+    expect(storedVersions(dir)).toEqual({ room: snapshotAt + SNAPSHOT_EVERY, snapshot: snapshotAt + SNAPSHOT_EVERY });
     await table.store.close();
   });
 
-  it('are written whole by a store with no way to play them again, which cannot load a room that needs it', async () => {
+  it('are snapshotted by a repository with no way to replay them, which cannot load a room that needs it', async () => {
     const dir = freshDir();
-    const table = await Table.open(await openSqliteStore(dir), 2);
+    const table = await Table.open(await repository(dir, false), 2);
     await table.play(5);
-    expect(storedVersions(dir)).toEqual({ room: table.room.version, record: table.room.version });
+    expect(storedVersions(dir)).toEqual({ room: table.room.version, snapshot: table.room.version });
     await table.store.close();
 
-    table.store = await openSqliteStore(dir, { replay: replayMove });
+    table.store = await repository(dir);
     expect(await table.store.load('PLAY')).toEqual(table.room);
     await table.play(5);
-    const blind = await openSqliteStore(dir);
-    await expect(blind.load('PLAY')).rejects.toThrow(/moves to play again/);
+    const blind = await repository(dir, false);
+    await expect(blind.load('PLAY')).rejects.toThrow(/moves to replay/);
     await blind.close();
     await table.store.close();
   });
 });
 
-/** The schema files had before whole records got a table of their own. */
+/** The schema files had before snapshots got a table of their own. */
 const EARLIER_SCHEMA = `
 CREATE TABLE rooms (
   code TEXT PRIMARY KEY, version INTEGER NOT NULL, status TEXT NOT NULL, updated_at INTEGER NOT NULL,
@@ -131,7 +138,7 @@ CREATE TABLE room_log (
 `;
 
 describe('a data directory from before moves were written on their own', () => {
-  it('opens with its rooms, logs and timers, in two processes at once and again after', async () => {
+  it('opens with its rooms, journals and timers, in two processes at once and again after', async () => {
     const dir = freshDir();
     const room = { ...newRoom({ code: 'OLDR', now, generator: seedGenerator(new Uint8Array(16).fill(4)), seal: null, hostTokenHash: null }), deadline: null };
     const playing = { ...room, status: 'playing' as const, deadline: now + 30_000 };
@@ -149,7 +156,7 @@ describe('a data directory from before moves were written on their own', () => {
     db.prepare('INSERT INTO room_log VALUES (?, 0, ?, ?, NULL, ?)').run('OLDR', now, 'create', '{"as":"host"}');
     db.close();
 
-    const both = await Promise.all([0, 1].map(() => openSqliteStore(dir, { replay: replayMove })));
+    const both = await Promise.all([0, 1].map(() => repository(dir)));
     for (const store of both) {
       expect(await store.load('OLDR')).toEqual(playing);
       expect(await store.timedRooms()).toEqual([{ code: 'OLDR', deadline: now + 30_000 }]);
@@ -158,9 +165,9 @@ describe('a data directory from before moves were written on their own', () => {
     expect(await both[0]!.commit(locked, 0, { kind: 'lock', seat: null, detail: {}, version: 1, at: now })).toBe(true);
     for (const store of both) await store.close();
 
-    const again = await openSqliteStore(dir, { replay: replayMove });
+    const again = await repository(dir);
     expect(await again.load('OLDR')).toEqual(locked);
-    expect((await again.log('OLDR')).map((e) => e.kind)).toEqual(['create', 'lock']);
+    expect((await again.journal('OLDR')).map((e) => e.kind)).toEqual(['create', 'lock']);
     await again.close();
   });
 });
