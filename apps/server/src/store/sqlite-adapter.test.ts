@@ -171,3 +171,34 @@ describe('a data directory from before moves were written on their own', () => {
     await again.close();
   });
 });
+
+describe('a data directory of the build before snapshots had digests', () => {
+  it('opens with its tables renamed, replays its moves unchecked, and keeps digests from the next change on', async () => {
+    const dir = freshDir();
+    const adapter = await openSqliteAdapter(dir);
+    const table = await Table.open(openRoomRepository(adapter, { replay: replayMove, log: pino({ level: 'silent' }) }), 3);
+    await table.play(5);
+    // Stopped without snapshotting (a crash), then taken back to that build's layout.
+    await adapter.close();
+    const db = new Database(join(dir, SQLITE_FILE));
+    db.exec(`ALTER TABLE room_snapshots RENAME TO room_records;
+             ALTER TABLE room_journal RENAME TO room_log;
+             ALTER TABLE rooms DROP COLUMN digest;`);
+    db.close();
+
+    const again = await repository(dir);
+    expect(await again.load('PLAY')).toEqual(table.room);
+    table.store = again;
+    await table.play(2);
+    await again.close();
+    const after = new Database(join(dir, SQLITE_FILE), { readonly: true });
+    try {
+      const tables = after.prepare<[], { name: string }>(`SELECT name FROM sqlite_master WHERE type = 'table' ORDER BY name`).all();
+      expect(tables.map((t) => t.name)).toEqual(['room_journal', 'room_snapshots', 'rooms']);
+      const digest = after.prepare<[], { digest: string | null }>('SELECT digest FROM rooms').get()?.digest;
+      expect(digest).toMatch(new RegExp(`^${table.room.version}\\.`));
+    } finally {
+      after.close();
+    }
+  });
+});
