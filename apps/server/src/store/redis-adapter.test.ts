@@ -6,7 +6,7 @@ import { Table } from '../../test/stored-table.js';
 import { connectRedis } from '../redis-client.js';
 import { replayMove } from '../room-changes.js';
 import { openRedisAdapter } from './redis-adapter.js';
-import { openRoomRepository, SNAPSHOT_EVERY, type RoomRepository } from './room-repository.js';
+import { openRoomRepository, SNAPSHOT_EVERY, type ReplayMove, type RoomRepository } from './room-repository.js';
 
 const log = pino({ level: 'silent' });
 let redis: TestRedis;
@@ -177,5 +177,26 @@ describe('moves in Redis', () => {
     expect(await behind.load('PLAY')).toEqual(again.room);
     await again.play(3);
     expect(await a.load('PLAY')).toEqual(again.room);
+  });
+
+  it('that a node with other rules replays differently load as the last snapshot, logged, from memory or not', async () => {
+    const table = await Table.open(node(), 3);
+    const snapshot = table.room;
+    const lines: Record<string, unknown>[] = [];
+    const loud = pino({ level: 'error' }, { write: (line: string) => void lines.push(JSON.parse(line) as Record<string, unknown>) });
+    // Another build's rules: the same moves give another game state.
+    const otherRules: ReplayMove = (room, entry) => {
+      const next = replayMove(room, entry);
+      return { ...next, play: { ...(next.play as object), otherRules: true } };
+    };
+    const other = openRoomRepository(openRedisAdapter(redis.url, log), { replay: otherRules, log: loud });
+    opened.push(other);
+    expect(await other.load('PLAY')).toEqual(snapshot);
+    await table.play(3);
+    // It holds the snapshot's version, reads the three moves since, and finds their replay is not the stored room.
+    expect(await other.load('PLAY')).toEqual({ ...snapshot, version: table.room.version, updatedAt: table.room.updatedAt });
+    expect(lines).toEqual([
+      expect.objectContaining({ level: 50, room: 'PLAY', snapshotVersion: snapshot.version, version: table.room.version }),
+    ]);
   });
 });

@@ -250,28 +250,33 @@ export function openRoomRepository(adapter: RoomAdapter, { replay, log }: Reposi
     return room;
   };
 
-  const rebuild = async (code: string, stored: StoredRoom, held: Cached | undefined): Promise<Cached> => {
+  /** The room replayed from what was read, or why that did not give the stored room. */
+  const replayRead = (code: string, stored: StoredRoom, held: Cached | undefined): Cached | { why: string } => {
     const snapshot = stored.snapshot;
     const from = snapshot === null ? held!.room : (JSON.parse(snapshot.data) as RoomRecord);
     const snapshotAt = snapshot === null ? held!.snapshotAt : snapshot.version;
-    let room: RoomRecord;
-    let why: string | null = null;
     try {
-      room = replayed(code, from, stored.entries, stored.version);
+      const room = replayed(code, from, stored.entries, stored.version);
       const digest = digestAtHead(stored);
-      if (room !== from && digest !== null && digestOf(room) !== digest) why = 'digest differs';
+      if (room !== from && digest !== null && digestOf(room) !== digest) return { why: 'digest differs' };
+      return { room, snapshotAt };
     } catch (err) {
-      // A journal that stops short is a store that lost writes: not a replay that went different.
-      if (err instanceof Error && /journal stops before/.test(err.message)) throw err;
-      if (replay === undefined) throw err;
-      why = err instanceof Error ? err.message : String(err);
-      room = from;
+      // A journal that stops short is a store that lost writes, and a repository without replay cannot try: neither is a replay gone different.
+      if (replay === undefined || (err instanceof Error && /journal stops before/.test(err.message))) throw err;
+      return { why: err instanceof Error ? err.message : String(err) };
     }
-    if (why === null) return { room, snapshotAt };
-    // Replayed from memory: the snapshot to fall back on is the store's.
-    const whole = snapshot === null ? await adapter.read(code) : stored;
-    if (whole === null || whole.snapshot === null) throw new Error(`room ${code} is gone or has no snapshot`);
-    return { room: await diverged(whole, whole.snapshot, why), snapshotAt: whole.version };
+  };
+
+  const rebuild = async (code: string, stored: StoredRoom, held: Cached | undefined): Promise<Cached> => {
+    const outcome = replayRead(code, stored, held);
+    if ('room' in outcome) return outcome;
+    if (stored.snapshot === null) {
+      // Replayed from memory: try again from the store's snapshot, which is also what to fall back on.
+      const whole = await adapter.read(code);
+      if (whole === null || whole.snapshot === null) throw new Error(`room ${code} is gone or read without its snapshot`);
+      return rebuild(code, whole, undefined);
+    }
+    return { room: await diverged(stored, stored.snapshot, outcome.why), snapshotAt: stored.version };
   };
 
   let closing: Promise<void> | null = null;
