@@ -214,20 +214,17 @@ export function openRoomRepository(adapter: RoomAdapter, { replay, log }: Reposi
   };
 
   /**
-   * The room replayed from `from` through `entries` up to `version`. Entries
-   * `from` already holds are skipped: a node of an earlier build wrote
-   * snapshots without saying so, and a read may hand back moves from before
-   * the newest snapshot.
+   * The room replayed from `from` through `entries`. Entries `from` already
+   * holds are skipped: a node of an earlier build wrote snapshots without
+   * saying so, and a read may hand back moves from before the newest snapshot.
    */
-  const replayed = (code: string, from: RoomRecord, entries: readonly JournalEntry[], version: number): RoomRecord => {
+  const replayed = (from: RoomRecord, entries: readonly JournalEntry[], replayMove: ReplayMove): RoomRecord => {
     let room = from;
     for (const entry of entries) {
       if (entry.version <= room.version) continue;
-      if (replay === undefined) throw new Error(`room ${code} has moves to replay and this repository cannot`);
-      room = replay(room, entry);
-      if (room.version !== entry.version) throw new Error(`room ${code}: replaying version ${entry.version} went astray`);
+      room = replayMove(room, entry);
+      if (room.version !== entry.version) throw new Error(`replaying version ${entry.version} gave version ${room.version}`);
     }
-    if (room.version !== version) throw new Error(`room ${code}: its journal stops before version ${version}`);
     return room;
   };
 
@@ -255,14 +252,17 @@ export function openRoomRepository(adapter: RoomAdapter, { replay, log }: Reposi
     const snapshot = stored.snapshot;
     const from = snapshot === null ? held!.room : (JSON.parse(snapshot.data) as RoomRecord);
     const snapshotAt = snapshot === null ? held!.snapshotAt : snapshot.version;
+    // A journal that stops short is a store that lost writes, not a replay gone different.
+    if (Math.max(from.version, stored.entries.at(-1)?.version ?? -1) !== stored.version) {
+      throw new Error(`room ${code}: its journal stops before version ${stored.version}`);
+    }
+    if (from.version === stored.version) return { room: from, snapshotAt };
+    if (replay === undefined) throw new Error(`room ${code} has moves to replay and this repository cannot`);
     try {
-      const room = replayed(code, from, stored.entries, stored.version);
+      const room = replayed(from, stored.entries, replay);
       const digest = digestAtHead(stored);
-      if (room !== from && digest !== null && digestOf(room) !== digest) return { why: 'digest differs' };
-      return { room, snapshotAt };
+      return digest !== null && digestOf(room) !== digest ? { why: 'digest differs' } : { room, snapshotAt };
     } catch (err) {
-      // A journal that stops short is a store that lost writes, and a repository without replay cannot try: neither is a replay gone different.
-      if (replay === undefined || (err instanceof Error && /journal stops before/.test(err.message))) throw err;
       return { why: err instanceof Error ? err.message : String(err) };
     }
   };
