@@ -33,7 +33,7 @@ const key = {
    */
   room: (code: string) => `rollcall:room:${code}`,
   /** The room's journal: a list of entries as JSON, oldest first, one per version. */
-  log: (code: string) => `rollcall:log:${code}`,
+  journal: (code: string) => `rollcall:log:${code}`,
   /** Sorted set of rooms with a running turn timer, scored by deadline: every node polls it. */
   deadlines: 'rollcall:deadlines',
   /** Sorted set of finished rooms, scored by when they finished. */
@@ -42,7 +42,7 @@ const key = {
   touched: 'rollcall:touched',
 };
 
-const keysOf = (code: string) => [key.room(code), key.log(code), key.deadlines, key.finished, key.touched];
+const keysOf = (code: string) => [key.room(code), key.journal(code), key.deadlines, key.finished, key.touched];
 
 /** Keeps the three indexes in step with a room, inside the script that writes it. */
 const INDEX = `
@@ -86,7 +86,7 @@ return 1
 
 /**
  * ARGV: the version the caller holds (-1 for none) and that version's time.
- * Returns nil for no room; else {version, at, digest, wholeAt, data,
+ * Returns nil for no room; else {version, at, digest, snapshotAt, data,
  * entries}: when the caller holds a version of this history at or past the
  * snapshot, data is false and the entries are those after the caller's
  * version; otherwise the snapshot and the entries after it. Versions go up
@@ -102,13 +102,13 @@ const READ = `
 local stored = redis.call('HMGET', KEYS[1], 'version', 'wholeAt', 'at', 'digest')
 if not stored[1] then return nil end
 local version = tonumber(stored[1])
-local wholeAt = tonumber(stored[2] or stored[1])
+local snapshotAt = tonumber(stored[2] or stored[1])
 local held = tonumber(ARGV[1])
 local heldAt = tonumber(ARGV[2])
 local holds
 if held == version then
   holds = tonumber(stored[3]) == heldAt
-elseif held < wholeAt or held > version then
+elseif held < snapshotAt or held > version then
   holds = false
 else
   local entry = redis.call('LINDEX', KEYS[2], held - version - 1)
@@ -118,15 +118,15 @@ local data = false
 local from = held
 if not holds then
   data = redis.call('HGET', KEYS[1], 'data')
-  from = wholeAt
+  from = snapshotAt
 end
 local entries = {}
 if version > from then entries = redis.call('LRANGE', KEYS[2], from - version, -1) end
-return {version, stored[3] or false, stored[4] or false, wholeAt, data, entries}
+return {version, stored[3] or false, stored[4] or false, snapshotAt, data, entries}
 `;
 
 // ARGV: version, its time, data, digest. Only a snapshot of the history Redis has (see READ) is written.
-const WHOLE = `
+const SNAPSHOT = `
 local stored = redis.call('HMGET', KEYS[1], 'version', 'at')
 if stored[1] ~= ARGV[1] or stored[2] ~= ARGV[2] then return 0 end
 redis.call('HSET', KEYS[1], 'data', ARGV[3], 'wholeAt', ARGV[1], 'digest', ARGV[4])
@@ -154,7 +154,7 @@ function indexArgs(head: RoomHead): (string | number)[] {
 }
 
 /** What `READ` answers for a room that exists. */
-type ReadReply = [version: number, at: string | null, digest: string | null, wholeAt: number, data: string | null, entries: string[]];
+type ReadReply = [version: number, at: string | null, digest: string | null, snapshotAt: number, data: string | null, entries: string[]];
 
 /**
  * Rooms in Redis, shared by every server node. Each write is one Lua script,
@@ -173,22 +173,22 @@ export function openRedisAdapter(url: string, log: Logger): RoomAdapter {
   redis.defineCommand('rollcallCommit', { numberOfKeys: 5, lua: COMMIT });
   redis.defineCommand('rollcallPurge', { numberOfKeys: 5, lua: PURGE });
   redis.defineCommand('rollcallRead', { numberOfKeys: 2, lua: READ });
-  redis.defineCommand('rollcallSnapshot', { numberOfKeys: 1, lua: WHOLE });
+  redis.defineCommand('rollcallSnapshot', { numberOfKeys: 1, lua: SNAPSHOT });
   const entriesOf = (list: string[]) => list.map((e) => JSON.parse(e) as JournalEntry);
 
   return {
     shared: true,
     async read(code, since) {
       const held = since === undefined ? [-1, -1] : [since.version, since.at];
-      const reply = await redis.rollcallRead(key.room(code), key.log(code), ...held);
+      const reply = await redis.rollcallRead(key.room(code), key.journal(code), ...held);
       if (reply === null) return null;
-      const [version, at, digest, wholeAt, data, entries] = reply;
+      const [version, at, digest, snapshotAt, data, entries] = reply;
       return {
         version: Number(version),
         // A room stored before `at` was kept is only ever read whole.
         at: Number(at ?? -1),
         digest: digest ?? null,
-        snapshot: data === null ? null : { version: Number(wholeAt), data },
+        snapshot: data === null ? null : { version: Number(snapshotAt), data },
         entries: entriesOf(entries),
       };
     },
@@ -205,7 +205,7 @@ export function openRedisAdapter(url: string, log: Logger): RoomAdapter {
       return (await redis.rollcallSnapshot(key.room(head.code), head.version, head.at, data, head.digest)) === 1;
     },
     async journal(code) {
-      return entriesOf(await redis.lrange(key.log(code), 0, -1));
+      return entriesOf(await redis.lrange(key.journal(code), 0, -1));
     },
     async timedRooms(dueBy) {
       const flat = await redis.zrangebyscore(key.deadlines, '-inf', dueBy ?? '+inf', 'WITHSCORES');
