@@ -1,17 +1,11 @@
-import { rmSync } from 'node:fs';
 import pino from 'pino';
-import { afterEach, describe, expect, it } from 'vitest';
-import { tempDataDir } from '../../test/harness.js';
+import { describe, expect, it } from 'vitest';
+import { dataDirForTest } from '../../test/harness.js';
 import { Table } from '../../test/stored-table.js';
 import { replayMove } from '../room-changes.js';
 import type { RoomRecord } from '../room-record.js';
 import { digestOf, openRoomRepository, type ReplayMove, type RoomAdapter } from './room-repository.js';
 import { openSqliteAdapter } from './sqlite-adapter.js';
-
-const dirs: string[] = [];
-afterEach(() => {
-  for (const dir of dirs.splice(0)) rmSync(dir, { recursive: true, force: true });
-});
 
 /** A logger whose lines are kept to look at. */
 function recordingLog() {
@@ -26,8 +20,7 @@ function recordingLog() {
  * game's start and the moves after it as journal entries.
  */
 async function crashedTable(): Promise<{ dir: string; table: Table; snapshot: RoomRecord }> {
-  const dir = tempDataDir();
-  dirs.push(dir);
+  const dir = dataDirForTest();
   const adapter = await openSqliteAdapter(dir);
   const table = await Table.open(openRoomRepository(adapter, { replay: replayMove, log: pino({ level: 'silent' }) }), 3);
   const snapshot = table.room;

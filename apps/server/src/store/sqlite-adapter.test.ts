@@ -1,27 +1,16 @@
-import { mkdirSync, rmSync } from 'node:fs';
+import { mkdirSync } from 'node:fs';
 import { join } from 'node:path';
 import { seedGenerator } from '@rollcall/rules';
 import Database from 'better-sqlite3';
 import pino from 'pino';
-import { afterEach, describe, expect, it } from 'vitest';
-import { tempDataDir } from '../../test/harness.js';
+import { describe, expect, it } from 'vitest';
+import { dataDirForTest } from '../../test/harness.js';
 import { roomAdapterContract } from '../../test/room-repository-contract.js';
 import { Table } from '../../test/stored-table.js';
 import { replayMove } from '../room-changes.js';
 import { newRoom, RECENT_ACTIONS } from '../room-record.js';
 import { openRoomRepository, SNAPSHOT_EVERY, type RoomRepository } from './room-repository.js';
 import { openSqliteAdapter, SQLITE_FILE, type SyncMode } from './sqlite-adapter.js';
-
-const dirs: string[] = [];
-afterEach(() => {
-  for (const dir of dirs.splice(0)) rmSync(dir, { recursive: true, force: true });
-});
-
-function freshDir(): string {
-  const dir = tempDataDir();
-  dirs.push(dir);
-  return dir;
-}
 
 /** Rooms in the SQLite file in `dir`; `canReplay` false for a repository that cannot replay moves. */
 async function repository(dir: string, canReplay = true): Promise<RoomRepository> {
@@ -32,14 +21,14 @@ async function repository(dir: string, canReplay = true): Promise<RoomRepository
 // A restart is a new process on the same file: closing every store is all it takes.
 for (const sync of ['normal', 'full'] satisfies SyncMode[]) {
   roomAdapterContract(`SQLite (sync ${sync})`, async () => {
-    const dir = freshDir();
+    const dir = dataDirForTest();
     return { open: () => openSqliteAdapter(dir, { sync }), restart: async () => undefined };
   });
 }
 
 describe('the SQLite adapter', () => {
   it('says why it cannot open where the file cannot be', async () => {
-    const dir = freshDir();
+    const dir = dataDirForTest();
     mkdirSync(join(dir, SQLITE_FILE), { recursive: true });
     await expect(openSqliteAdapter(dir)).rejects.toThrow(/could not open the room store/);
   });
@@ -63,7 +52,7 @@ function storedVersions(dir: string): { room: number; snapshot: number } {
 
 describe('moves in the SQLite store', () => {
   it('are journal entries between snapshots, and another repository on the file rebuilds the very room', async () => {
-    const dir = freshDir();
+    const dir = dataDirForTest();
     const table = await Table.open(await repository(dir), 8);
     let replayed = 0;
     for (const moves of [SNAPSHOT_EVERY - 3, 10, 2 * SNAPSHOT_EVERY + 7, 200]) {
@@ -85,7 +74,7 @@ describe('moves in the SQLite store', () => {
   });
 
   it('are snapshotted when the repository closes, so a restart replays nothing', async () => {
-    const dir = freshDir();
+    const dir = dataDirForTest();
     const table = await Table.open(await repository(dir), 3);
     await table.play(7);
     expect(storedVersions(dir).snapshot).toBeLessThan(table.room.version);
@@ -97,7 +86,7 @@ describe('moves in the SQLite store', () => {
   });
 
   it('leave the snapshot where it was until the move that is that many versions past it', async () => {
-    const dir = freshDir();
+    const dir = dataDirForTest();
     const table = await Table.open(await repository(dir), 3);
     const snapshotAt = table.room.version;
     await table.play(SNAPSHOT_EVERY - 1);
@@ -108,7 +97,7 @@ describe('moves in the SQLite store', () => {
   });
 
   it('are snapshotted by a repository with no way to replay them, which cannot load a room that needs it', async () => {
-    const dir = freshDir();
+    const dir = dataDirForTest();
     const table = await Table.open(await repository(dir, false), 2);
     await table.play(5);
     expect(storedVersions(dir)).toEqual({ room: table.room.version, snapshot: table.room.version });
@@ -139,7 +128,7 @@ CREATE TABLE room_log (
 
 describe('a data directory from before moves were written on their own', () => {
   it('opens with its rooms, journals and timers, in two processes at once and again after', async () => {
-    const dir = freshDir();
+    const dir = dataDirForTest();
     const room = { ...newRoom({ code: 'OLDR', now, generator: seedGenerator(new Uint8Array(16).fill(4)), seal: null, hostTokenHash: null }), deadline: null };
     const playing = { ...room, status: 'playing' as const, deadline: now + 30_000 };
     const db = new Database(join(dir, SQLITE_FILE));
@@ -174,7 +163,7 @@ describe('a data directory from before moves were written on their own', () => {
 
 describe('a data directory of the build before snapshots had digests', () => {
   it('opens with its tables renamed, replays its moves unchecked, and keeps digests from the next change on', async () => {
-    const dir = freshDir();
+    const dir = dataDirForTest();
     const adapter = await openSqliteAdapter(dir);
     const table = await Table.open(openRoomRepository(adapter, { replay: replayMove, log: pino({ level: 'silent' }) }), 3);
     await table.play(5);

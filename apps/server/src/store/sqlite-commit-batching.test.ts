@@ -1,25 +1,17 @@
 import { seedGenerator } from '@rollcall/rules';
-import { rmSync } from 'node:fs';
 import pino from 'pino';
-import { afterEach, describe, expect, it } from 'vitest';
-import { tempDataDir } from '../../test/harness.js';
+import { describe, expect, it } from 'vitest';
+import { dataDirForTest } from '../../test/harness.js';
 import { newRoom, type RoomRecord } from '../room-record.js';
 import { openRoomRepository, type JournalEntry } from './room-repository.js';
 import { openSqliteAdapter } from './sqlite-adapter.js';
-
-const dirs: string[] = [];
-afterEach(() => {
-  for (const dir of dirs.splice(0)) rmSync(dir, { recursive: true, force: true });
-});
 
 async function openStore(dir: string) {
   return openRoomRepository(await openSqliteAdapter(dir), { log: pino({ level: 'silent' }) });
 }
 
 function store() {
-  const dir = tempDataDir();
-  dirs.push(dir);
-  return openStore(dir);
+  return openStore(dataDirForTest());
 }
 
 const room = (code: string): RoomRecord =>
@@ -67,8 +59,7 @@ describe('commits asked for in the same turn', () => {
   });
 
   it('are written before the store closes', async () => {
-    const dir = tempDataDir();
-    dirs.push(dir);
+    const dir = dataDirForTest();
     const s = await openStore(dir);
     const a = room('ABCD');
     await s.create(a, entry(a, 'create'));
