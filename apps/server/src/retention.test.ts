@@ -1,6 +1,6 @@
 import Fastify from 'fastify';
 import { describe, expect, it } from 'vitest';
-import { ManualClock } from './clock.js';
+import { ManualClock } from '../test/manual-clock.js';
 import { loadConfig } from './config.js';
 import { retention, SWEEP_EVERY_MS } from './retention.js';
 

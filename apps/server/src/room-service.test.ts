@@ -201,7 +201,7 @@ describe('the room service', () => {
     await rooms.close();
 
     expect(calls).toBe(2);
-    const botMoves = (await store.log(code)).filter((e) => e.kind === 'action' && e.seat === 1);
+    const botMoves = (await store.journal(code)).filter((e) => e.kind === 'action' && e.seat === 1);
     expect(botMoves.map((e) => e.detail)).toEqual([
       { by: 'bot', action: first },
       { by: 'bot', action: second },
