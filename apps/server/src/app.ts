@@ -10,28 +10,28 @@ import { gameRecords } from './record-route.js';
 import { retention } from './retention.js';
 import { securityHeaders } from './security-headers.js';
 import { replayMove } from './room-changes.js';
-import { openRedisStore } from './store/redis-store.js';
-import type { RoomStore } from './store/room-store.js';
 import type { RandomIndex } from './secrets.js';
-import { openSqliteStore } from './store/sqlite-store.js';
+import { openRedisAdapter } from './store/redis-adapter.js';
+import { openRoomRepository, type RoomRepository } from './store/room-repository.js';
+import { openSqliteAdapter } from './store/sqlite-adapter.js';
 import { webApp } from './web-app.js';
 
 /** What a caller may put in place of the defaults (tests: a manual clock, their own store or logger). */
 export interface AppDeps {
-  store?: RoomStore;
+  store?: RoomRepository;
   clock?: Clock;
   logger?: Logger;
   /** Where room codes' letters come from (crypto by default). */
   randomIndex?: RandomIndex;
 }
 
-async function openStore(config: Config, log: Logger): Promise<RoomStore> {
-  switch (config.store) {
-    case 'sqlite':
-      return openSqliteStore(config.dataDir, { sync: config.sqliteSync, replay: replayMove });
-    case 'redis':
-      return openRedisStore(config.redisUrl, log, { replay: replayMove });
-  }
+/** The rooms over the configured store, replaying journalled moves with the rules deployed now. */
+export async function openRepository(config: Config, log: Logger): Promise<RoomRepository> {
+  const adapter =
+    config.store === 'sqlite'
+      ? await openSqliteAdapter(config.dataDir, { sync: config.sqliteSync })
+      : openRedisAdapter(config.redisUrl, log);
+  return openRoomRepository(adapter, { replay: replayMove, log });
 }
 
 /**
@@ -47,7 +47,7 @@ export async function buildApp(config: Config, deps: AppDeps = {}): Promise<Fast
   // Behind the configured proxies, `request.ip` is the client's, as for sockets (see `client-guard.ts`).
   const trustProxy = config.trustProxy.length > 0 ? config.trustProxy : false;
   const app: FastifyInstance = Fastify({ loggerInstance, logController, trustProxy });
-  const store = deps.store ?? (await openStore(config, logger));
+  const store = deps.store ?? (await openRepository(config, logger));
   const clock = deps.clock ?? systemClock;
 
   app.addHook('onClose', async () => {

@@ -1,6 +1,6 @@
 import { fileURLToPath } from 'node:url';
 import { z } from 'zod';
-import type { SyncMode } from './store/sqlite-store.js';
+import type { SyncMode } from './store/sqlite-adapter.js';
 
 /** The built web app inside this repository, whatever the working directory. */
 const defaultWebDir = fileURLToPath(new URL('../../web/build', import.meta.url));

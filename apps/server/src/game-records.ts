@@ -1,5 +1,5 @@
 /**
- * Game records from a room's stored log: one game's moves between its start
+ * Game records from a room's journal: one game's moves between its start
  * and its end, with the dice seal its start named. A record is only written
  * for a game whose server seed has been revealed (it finished, or a rematch
  * abandoned it), so nothing here can let the seed out early.
@@ -8,7 +8,7 @@ import { GAME_RECORD_VERSION, replayRecord, type GameRecord, type MoveMaker } fr
 import { RULES_VERSION } from '@rollcall/rules';
 import { z } from 'zod';
 import type { DiceSeal, RoomRecord } from './room-record.js';
-import type { LogEntry } from './store/room-store.js';
+import type { JournalEntry } from './store/room-repository.js';
 
 /** How many hex digits of the commitment a record's id carries after the room code. */
 const ID_DIGITS = 16;
@@ -24,7 +24,7 @@ export function parseRecordId(id: string): { code: string; commitmentPrefix: str
   return match === null ? null : { code: match[1] ?? '', commitmentPrefix: match[2] ?? '' };
 }
 
-/** What a sealed game's start wrote into the log. */
+/** What a sealed game's start wrote into the journal. */
 const SealedStart = z.object({
   game: z.string(),
   seats: z.number().int(),
@@ -36,7 +36,7 @@ const SealedStart = z.object({
 
 const LoggedMove = z.object({ by: z.string(), action: z.unknown() });
 
-/** The log's names for who made a move, as a record says them. */
+/** The journal's names for who made a move, as a record says them. */
 const makers: Record<string, MoveMaker> = { seat: 'player', lead: 'lead', host: 'host', timer: 'timer', away: 'away', bot: 'bot' };
 
 /** The revealed seal with this commitment prefix: the finished game's, or the one a rematch ended. */
@@ -52,16 +52,16 @@ function revealedSeal(room: RoomRecord, prefix: string): DiceSeal | null {
  * The record of a game whose seed has been revealed, or null: no such game,
  * its seed still sealed, or a room that played fixed test dice.
  */
-export function gameRecordOf(room: RoomRecord, log: LogEntry[], id: string): GameRecord | null {
+export function gameRecordOf(room: RoomRecord, journal: JournalEntry[], id: string): GameRecord | null {
   const wanted = parseRecordId(id);
   if (wanted === null || wanted.code !== room.code) return null;
   const seal = revealedSeal(room, wanted.commitmentPrefix);
   if (seal === null) return null;
-  const startAt = log.findLastIndex((e) => e.kind === 'start' && e.detail.commitment === seal.commitment);
-  const start = log[startAt];
+  const startAt = journal.findLastIndex((e) => e.kind === 'start' && e.detail.commitment === seal.commitment);
+  const start = journal[startAt];
   const detail = SealedStart.safeParse(start?.detail);
   if (start === undefined || !detail.success) return null;
-  const after = log.slice(startAt + 1);
+  const after = journal.slice(startAt + 1);
   const endAt = after.findIndex((e) => e.kind === 'rematch');
   const played = endAt === -1 ? after : after.slice(0, endAt);
   const moves: GameRecord['moves'] = [];

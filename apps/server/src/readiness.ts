@@ -2,7 +2,7 @@ import type { FastifyInstance } from 'fastify';
 import { seedGenerator, SEED_BYTES } from '@rollcall/rules';
 import { newRoom } from './room-record.js';
 import { newId } from './secrets.js';
-import type { RoomStore } from './store/room-store.js';
+import type { RoomRepository } from './store/room-repository.js';
 
 /** The probe room never plays, so any dice do. */
 const probeDice = seedGenerator(new Uint8Array(SEED_BYTES));
@@ -17,7 +17,7 @@ const PROBE_TIMEOUT_MS = 2_000;
  * finished before 1970 match. A full disk, a corrupt file or a lost Redis
  * fails here as a move would.
  */
-async function probeStore(store: RoomStore, now: number): Promise<void> {
+async function probeStore(store: RoomRepository, now: number): Promise<void> {
   const code = `~ready-${newId()}`;
   const room = { ...newRoom({ code, now, generator: probeDice, seal: null, hostTokenHash: null }), status: 'finished' as const, finishedAt: 0 };
   if (!(await store.create(room, { kind: 'create', seat: null, detail: {}, version: 0, at: now }))) {
@@ -30,7 +30,7 @@ async function probeStore(store: RoomStore, now: number): Promise<void> {
  * `/healthz`: the process answers (liveness). `/readyz`: the store can commit
  * right now (readiness), for the load balancer and the container health check.
  */
-export async function health(app: FastifyInstance, { store }: { store: RoomStore }): Promise<void> {
+export async function health(app: FastifyInstance, { store }: { store: RoomRepository }): Promise<void> {
   app.get('/healthz', async () => ({ ok: true }));
   app.get('/readyz', async (_request, reply) => {
     let timer: NodeJS.Timeout | undefined;

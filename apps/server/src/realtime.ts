@@ -13,13 +13,13 @@ import { TokenBucket } from './rate-limit.js';
 import { closeRedis, connectRedis } from './redis-client.js';
 import { RoomService } from './room-service.js';
 import { newServerSeed, type RandomIndex } from './secrets.js';
-import type { RoomStore } from './store/room-store.js';
+import type { RoomRepository } from './store/room-repository.js';
 import { viewParser } from './view-encoder.js';
 
 /** What the realtime plugin is given by the app. */
 export interface RealtimeOptions {
   config: Config;
-  store: RoomStore;
+  store: RoomRepository;
   clock: Clock;
   log: Logger;
   /** Where room codes' letters come from; crypto unless a test picks them. */

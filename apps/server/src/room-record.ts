@@ -101,7 +101,7 @@ export interface RoomRecord {
   /**
    * How long a bot waits before each move, so it plays at a person's pace.
    * Kept in the record, not read from the configuration, so a room replayed
-   * from its log or taken over by another node dates its bot moves the same.
+   * from its journal or taken over by another node dates its bot moves the same.
    */
   botPauseMs?: number;
   /** Those who came during a game, in the order they came. */

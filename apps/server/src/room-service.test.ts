@@ -7,10 +7,10 @@ import { ManualClock } from '../test/manual-clock.js';
 import type { Delivery } from './delivery.js';
 import { replayMove } from './room-changes.js';
 import { RoomService } from './room-service.js';
-import type { RoomStore } from './store/room-store.js';
-import { openSqliteStore } from './store/sqlite-store.js';
+import { openRoomRepository, type RoomRepository } from './store/room-repository.js';
+import { openSqliteAdapter } from './store/sqlite-adapter.js';
 
-const stores: { dir: string; store: RoomStore }[] = [];
+const stores: { dir: string; store: RoomRepository }[] = [];
 afterEach(async () => {
   for (const { dir, store } of stores.splice(0)) {
     await store.close();
@@ -21,9 +21,9 @@ afterEach(async () => {
 /** What happened, in order: commits to the store and views handed to delivery. */
 type Happening = { commit: number } | { view: number; to: string };
 
-async function sqliteStore(): Promise<RoomStore> {
+async function sqliteStore(): Promise<RoomRepository> {
   const dir = tempDataDir();
-  const store = await openSqliteStore(dir, { replay: replayMove });
+  const store = openRoomRepository(await openSqliteAdapter(dir), { replay: replayMove, log: pino({ level: 'silent' }) });
   stores.push({ dir, store });
   return store;
 }
@@ -49,7 +49,7 @@ function recordingDelivery(happenings: Happening[]): Delivery {
 }
 
 /** The same store, with its commits recorded. */
-function recorded(store: RoomStore, happenings: Happening[]): RoomStore {
+function recorded(store: RoomRepository, happenings: Happening[]): RoomRepository {
   return {
     ...store,
     async commit(room, expected, entry) {
@@ -61,7 +61,7 @@ function recorded(store: RoomStore, happenings: Happening[]): RoomStore {
 }
 
 /** The same store, where another server slips one change in just before this one's first commit. */
-function raced(store: RoomStore): RoomStore {
+function raced(store: RoomRepository): RoomRepository {
   let raceDone = false;
   return {
     ...store,
@@ -77,7 +77,7 @@ function raced(store: RoomStore): RoomStore {
   };
 }
 
-function service(store: RoomStore, happenings: Happening[] = []): RoomService {
+function service(store: RoomRepository, happenings: Happening[] = []): RoomService {
   return new RoomService({
     store,
     clock: new ManualClock(),
@@ -146,7 +146,7 @@ describe('the room service', () => {
     const reply = await service(raced(store)).configure({ code, token: hostToken, game: 'wfgts', timer: 60 });
     expect(reply).toEqual({ ok: true, value: { version: 2 } });
     expect(await store.load(code)).toMatchObject({ version: 2, locked: true, timerSeconds: 60, game: { id: 'wfgts' } });
-    expect((await store.log(code)).map((e) => e.kind)).toEqual(['create', 'lock', 'configure']);
+    expect((await store.journal(code)).map((e) => e.kind)).toEqual(['create', 'lock', 'configure']);
   });
 
   it('refuses the test seed outside test mode, and tells a bad name from a bad request', async () => {
@@ -201,7 +201,7 @@ describe('the room service', () => {
     await rooms.close();
 
     expect(calls).toBe(2);
-    const botMoves = (await store.log(code)).filter((e) => e.kind === 'action' && e.seat === 1);
+    const botMoves = (await store.journal(code)).filter((e) => e.kind === 'action' && e.seat === 1);
     expect(botMoves.map((e) => e.detail)).toEqual([
       { by: 'bot', action: first },
       { by: 'bot', action: second },

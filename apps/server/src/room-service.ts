@@ -83,13 +83,13 @@ import {
   sameHash,
   type RandomIndex,
 } from './secrets.js';
-import type { RoomStore } from './store/room-store.js';
+import type { RoomRepository } from './store/room-repository.js';
 import { TurnTimers } from './turn-timers.js';
 import { publicView, samePart, seatPart, type Presence } from './views.js';
 
 /** Everything the room service works with; all of it injected. */
 export interface RoomServiceDeps {
-  store: RoomStore;
+  store: RoomRepository;
   clock: Clock;
   log: Logger;
   delivery: Delivery;

@@ -138,7 +138,7 @@ describe('a seat changing its choice', () => {
     const table = closeAfterTest(await openTable(s.url, { players: ['Ann', 'Bob'] }));
     await startWfgts(table);
     const ann = table.players[0]!;
-    const logBefore = (await s.store.log(table.code)).length;
+    const logBefore = (await s.store.journal(table.code)).length;
     // Ann's token on five connections re-picks her carry as fast as it can: each connection is within its own limit.
     const tabs = await Promise.all(Array.from({ length: 5 }, () => client(s.url)));
     const replies = await Promise.all(
@@ -159,7 +159,7 @@ describe('a seat changing its choice', () => {
     expect(accepted).toBeGreaterThanOrEqual(1);
     expect(accepted).toBeLessThanOrEqual(6);
     expect(accepted + limited).toBe(20);
-    expect((await s.store.log(table.code)).length - logBefore).toBe(accepted);
+    expect((await s.store.journal(table.code)).length - logBefore).toBe(accepted);
   });
 });
 

@@ -73,15 +73,15 @@ describe('bots at the table', () => {
     // Play until a bot's move is due, in the fifth round, then stop the server before it fires.
     const due = await playOn(ann, clock, (v) => play(v).round >= 5 && play(v).active === 1 && play(v).rolls === 0);
     expect(due.status).toBe('playing');
-    const before = (await server.store.log(code)).length;
+    const before = (await server.store.journal(code)).length;
     ann.client.close();
     await server.close();
 
     const later = new ManualClock(clock.now());
     server = closeAfterTest(await startServer({ clock: later, dataDir }));
-    // The bot's deadline came back from the store.
-    expect(later.waiting).toBe(1);
-    expect((await server.store.log(code)).length).toBe(before);
+    // The bot's deadline came back from the store: its timer waits beside the retention sweep's.
+    expect(later.waiting).toBe(2);
+    expect((await server.store.journal(code)).length).toBe(before);
     const phone = closeAfterTest(await TestClient.connect(server.url));
     await phone.must(ClientEvent.joinRoom, { code, as: 'seat', seatToken: ann.token });
     const back: Player = { ...ann, client: phone };
@@ -90,7 +90,7 @@ describe('bots at the table', () => {
 
     expect(end.status).toBe('finished');
     expect(end.outcome).not.toBeNull();
-    const log = await server.store.log(code);
+    const log = await server.store.journal(code);
     const moves = log.filter((e) => e.kind === 'action');
     // Each version once: no move was stored twice, across the restart included.
     expect(new Set(log.map((e) => e.version)).size).toBe(log.length);
@@ -170,7 +170,7 @@ describe('bots at the table', () => {
     clock.advance(1_000);
     // The bot plays Bob's whole turn; Ann is awaited again.
     const annAgain = await playOn(ann, clock, (v) => play(v).active === 0);
-    const byBot = (await server.store.log(code)).filter((e) => e.kind === 'action' && e.seat === 1);
+    const byBot = (await server.store.journal(code)).filter((e) => e.kind === 'action' && e.seat === 1);
     expect(byBot.length).toBeGreaterThan(0);
     expect(byBot.every((e) => e.detail.by === 'bot')).toBe(true);
 
@@ -183,7 +183,7 @@ describe('bots at the table', () => {
     await new Promise((resolve) => setTimeout(resolve, 100));
     const after = await server.store.load(code);
     expect(after!.version).toBe(bobsNext.version);
-    expect((await server.store.log(code)).filter((e) => e.seat === 1 && e.kind === 'action')).toHaveLength(byBot.length);
+    expect((await server.store.journal(code)).filter((e) => e.seat === 1 && e.kind === 'action')).toHaveLength(byBot.length);
   });
 });
 

@@ -1,7 +1,7 @@
 import { ClientEvent } from '@rollcall/protocol';
 import pino from 'pino';
 import { describe, expect, it } from 'vitest';
-import { openRedisStore } from '../src/store/redis-store.js';
+import { openRedisAdapter } from '../src/store/redis-adapter.js';
 import { startCluster } from './cluster.js';
 import { closeAfterTest, openTable, TestClient } from './harness.js';
 import { latest, playUntil, replayedOutcome, settle, type WfgtsRoomView } from './wfgts-driver.js';
@@ -69,9 +69,9 @@ describe('a node killed in the middle of a round', () => {
     }, 10_000)) as WfgtsRoomView;
     expect(lineC.awaiting).toEqual([0, 1, 2]);
     expect(survivor.output.some((line) => line.includes('taking over overdue turn timers'))).toBe(true);
-    const store = openRedisStore(cluster.redis.url, pino({ level: 'silent' }));
+    const store = openRedisAdapter(cluster.redis.url, pino({ level: 'silent' }));
     try {
-      const timed = (await store.log(t.code)).filter(
+      const timed = (await store.journal(t.code)).filter(
         (e) => e.kind === 'action' && e.version > accepted.version && e.version <= lineC.version,
       );
       expect(timed.map((e) => [e.seat, e.detail.by, e.detail.action])).toEqual([
@@ -83,7 +83,7 @@ describe('a node killed in the middle of a round', () => {
       const final = await playUntil(t);
       expect(final.status).toBe('finished');
       expect(bob.client.socket.connected).toBe(true);
-      const log = await store.log(t.code);
+      const log = await store.journal(t.code);
       expect(log.filter((e) => e.kind === 'action')).toHaveLength(6 * 3 * 3);
       expect(replayedOutcome(log, SEED, 3)).toEqual(final.outcome);
     } finally {

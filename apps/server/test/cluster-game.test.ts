@@ -3,7 +3,7 @@ import { ClientEvent } from '@rollcall/protocol';
 import pino from 'pino';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { connectRedis } from '../src/redis-client.js';
-import type { LogEntry } from '../src/store/room-store.js';
+import type { JournalEntry } from '../src/store/room-repository.js';
 import { startCluster, storedLog as storedLogOf, type TestCluster } from './cluster.js';
 import { openTable, takeOverSeat, TestClient, type Table } from './harness.js';
 import {
@@ -34,7 +34,7 @@ afterEach(() => {
   for (const c of extra.splice(0)) c.close();
 });
 
-const storedLog = (code: string): Promise<LogEntry[]> => storedLogOf(cluster, code);
+const storedLog = (code: string): Promise<JournalEntry[]> => storedLogOf(cluster, code);
 
 /** A started game over two nodes: the host screen, Ann and Cy on the first; Bob and the spectator on the second. */
 async function startedTable(): Promise<Table> {

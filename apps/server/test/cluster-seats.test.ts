@@ -2,7 +2,7 @@ import { ClientEvent, ServerEvent, type ScreenAdmitted } from '@rollcall/protoco
 import { Redis } from 'ioredis';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { BEAT_MS } from '../src/cluster/node-roster.js';
-import type { LogEntry } from '../src/store/room-store.js';
+import type { JournalEntry } from '../src/store/room-repository.js';
 import { startCluster, storedLog as storedLogOf, type TestCluster } from './cluster.js';
 import { closeAfterTest, openTable, TestClient, type Table } from './harness.js';
 import { latest, move, settle, startWfgts, type WfgtsRoomView } from './wfgts-driver.js';
@@ -18,7 +18,7 @@ afterAll(async () => {
   await cluster.close();
 });
 
-const storedLog = (code: string): Promise<LogEntry[]> => storedLogOf(cluster, code);
+const storedLog = (code: string): Promise<JournalEntry[]> => storedLogOf(cluster, code);
 
 /** A started wfgts game: the host screen and Ann on the first node, Bob on the second. */
 async function startedTable(): Promise<Table> {

@@ -1,8 +1,8 @@
 /** Several server processes sharing one test redis-server, as `docker-compose.yml` runs them. */
 import { rmSync } from 'node:fs';
 import pino from 'pino';
-import { openRedisStore } from '../src/store/redis-store.js';
-import type { LogEntry } from '../src/store/room-store.js';
+import { openRedisAdapter } from '../src/store/redis-adapter.js';
+import type { JournalEntry } from '../src/store/room-repository.js';
 import { freePort } from './free-port.js';
 import { spawnServer, tempDataDir, type SpawnedServer } from './harness.js';
 import { startRedis, type TestRedis } from './redis-server.js';
@@ -60,10 +60,10 @@ export async function startCluster(nodes: { clockStepMs?: number }[] = [{}, {}])
 }
 
 /** A room's action log as the cluster's Redis holds it. */
-export async function storedLog(cluster: TestCluster, code: string): Promise<LogEntry[]> {
-  const store = openRedisStore(cluster.redis.url, pino({ level: 'silent' }));
+export async function storedLog(cluster: TestCluster, code: string): Promise<JournalEntry[]> {
+  const store = openRedisAdapter(cluster.redis.url, pino({ level: 'silent' }));
   try {
-    return await store.log(code);
+    return await store.journal(code);
   } finally {
     await store.close();
   }

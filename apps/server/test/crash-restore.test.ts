@@ -1,7 +1,7 @@
 import { rmSync } from 'node:fs';
 import { ClientEvent } from '@rollcall/protocol';
 import { afterEach, describe, expect, it } from 'vitest';
-import { openSqliteStore } from '../src/store/sqlite-store.js';
+import { openSqliteAdapter } from '../src/store/sqlite-adapter.js';
 import { freePort, openTable, spawnServer, tempDataDir, type SpawnedServer, type Table, type TestClient } from './harness.js';
 import { latest, playUntil, replayedOutcome, settle } from './wfgts-driver.js';
 
@@ -85,9 +85,9 @@ describe('a server killed right after an accepted action', () => {
 
     second.process.kill('SIGTERM');
     expect(await second.exited).toBe(0);
-    const store = await openSqliteStore(dataDir);
+    const store = await openSqliteAdapter(dataDir);
     try {
-      const log = await store.log(t.code);
+      const log = await store.journal(t.code);
       expect(log.filter((e) => e.kind === 'action')).toHaveLength(6 * 3 * 3);
       expect(replayedOutcome(log, SEED, 3)).toEqual(final.outcome);
     } finally {

@@ -12,7 +12,7 @@ import { writeFileSync } from 'node:fs';
 import { performance } from 'node:perf_hooks';
 import { ClientEvent, type ActionResult } from '@rollcall/protocol';
 import { expect, it } from 'vitest';
-import type { LogEntry } from '../src/store/room-store.js';
+import type { JournalEntry } from '../src/store/room-repository.js';
 import { closeAfterTest, openTable, TestClient, type Table } from './harness.js';
 import { playUntil, settle, type WfgtsRoomView } from './wfgts-driver.js';
 
@@ -124,7 +124,7 @@ it('a wfgts table plays to the end through the balancer while its node is killed
   const log = run(setting('ROLLCALL_SMOKE_ROOM_LOG'), t.code)
     .split('\n')
     .filter((line) => line !== '')
-    .map((line) => JSON.parse(line) as LogEntry);
+    .map((line) => JSON.parse(line) as JournalEntry);
   const actions = log.filter((e) => e.kind === 'action');
   expect(actions).toHaveLength(6 * 3 * 3);
   const logged = new Set(actions.map((e) => e.version));

@@ -89,7 +89,7 @@ describe('sealed dice, seen from the sockets', () => {
     const game = findGame('wfgts')!;
     const dice = generatorDice(seedGenerator(diceSeed(serverSeed, clientSeeds)));
     let state: unknown = game.setup({ seats: 3, options: {}, dice });
-    for (const entry of (await server.store.log(t.code)).filter((e) => e.kind === 'action')) {
+    for (const entry of (await server.store.journal(t.code)).filter((e) => e.kind === 'action')) {
       const result = applyAction(game, state, entry.seat ?? -1, entry.detail.action, { dice });
       if (!result.ok) throw new Error(result.error.code);
       state = result.state;
@@ -104,7 +104,7 @@ describe('sealed dice, seen from the sockets', () => {
     expect(record.seats.map((seat) => seat.name)).toEqual(['Ann', 'Bob', 'Cy']);
     expect(record.dice).toEqual({ commitment, clientSeeds, serverSeed });
     expect(record.outcome).toEqual(final.outcome);
-    expect(record.moves.length).toBe((await server.store.log(t.code)).filter((e) => e.kind === 'action').length);
+    expect(record.moves.length).toBe((await server.store.journal(t.code)).filter((e) => e.kind === 'action').length);
     const verdict = verifyRecord(record);
     expect(verdict).toMatchObject({ ok: true, finished: true, moves: record.moves.length });
     expect(verifyRecord({ ...record, moves: record.moves.slice(1) }).ok).toBe(false);

@@ -41,7 +41,7 @@ describe('a whole wfgts game over real sockets', () => {
     }
 
     // The stored log replays to the same result from the seed: nothing was lost or added.
-    const log = await server.store.log(table.code);
+    const log = await server.store.journal(table.code);
     expect(log.filter((e) => e.kind === 'action')).toHaveLength(6 * 3 * 3);
     expect(replayedOutcome(log, SEED, 3)).toEqual(final.outcome);
     expect((await server.store.load(table.code))?.status).toBe('finished');

@@ -32,15 +32,12 @@ import {
 import type { FastifyInstance } from 'fastify';
 import type { Logger } from 'pino';
 import { io, type Socket } from 'socket.io-client';
-import { buildApp } from '../src/app.js';
+import { buildApp, openRepository } from '../src/app.js';
 import type { Clock } from '../src/clock.js';
 import { loadConfig } from '../src/config.js';
 import { createLogger } from '../src/logger.js';
-import { replayMove } from '../src/room-changes.js';
 import type { RandomIndex } from '../src/secrets.js';
-import { openRedisStore } from '../src/store/redis-store.js';
-import type { RoomStore } from '../src/store/room-store.js';
-import { openSqliteStore } from '../src/store/sqlite-store.js';
+import type { RoomRepository } from '../src/store/room-repository.js';
 
 const serverDir = fileURLToPath(new URL('..', import.meta.url));
 
@@ -95,7 +92,7 @@ export interface TestServer {
   dataDir: string;
   app: FastifyInstance;
   /** The server's own store, to look at rooms as stored. */
-  store: RoomStore;
+  store: RoomRepository;
   /** Stop the server (once; later calls wait for the same stop); the data directory is removed unless it was handed in. */
   close(): Promise<void>;
 }
@@ -109,10 +106,7 @@ export async function startServer(
 ): Promise<TestServer> {
   const dataDir = options.dataDir ?? tempDataDir();
   const config = loadConfig({ ...testEnv, DATA_DIR: dataDir, ...options.env });
-  const store =
-    config.store === 'redis'
-      ? openRedisStore(config.redisUrl, createLogger(config))
-      : await openSqliteStore(dataDir, { sync: config.sqliteSync, replay: replayMove });
+  const store = await openRepository(config, options.logger ?? createLogger(config));
   const app = await buildApp(config, { store, clock: options.clock, randomIndex: options.randomIndex, logger: options.logger });
   await app.listen({ port: config.port, host: config.host });
   const address = app.server.address();

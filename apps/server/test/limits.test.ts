@@ -27,7 +27,7 @@ describe('retries and versions', () => {
     expect(again).toEqual(first);
     const room = await server!.store.load(t.code);
     expect(room?.version).toBe(first.version);
-    expect((await server!.store.log(t.code)).filter((e) => e.kind === 'action')).toHaveLength(1);
+    expect((await server!.store.journal(t.code)).filter((e) => e.kind === 'action')).toHaveLength(1);
     const view = await ann.client.waitForView((v) => v.version === first.version);
     expect((view.play as { me: { pendingCarry: number[] } }).me.pendingCarry).toEqual([2]);
   });

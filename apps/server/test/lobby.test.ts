@@ -198,7 +198,7 @@ describe('removing seats and playing again', () => {
     const byHost = await t.host.must(ClientEvent.playDefault, { ...asHost, id: 'd7', seat: 1 });
     expect(byHost.version).toBe(rolled.version + 1);
 
-    const log = await server!.store.log(t.code);
+    const log = await server!.store.journal(t.code);
     const defaults = log.filter((e) => e.kind === 'action' && e.seat === 1).map((e) => e.detail);
     expect(defaults).toEqual([
       { by: 'lead', action: { type: 'carry', dice: [] }, key: expect.any(String) },
@@ -244,7 +244,7 @@ describe('taking the lead', () => {
     expect(refusal(await back.request(ClientEvent.start, asAnn))).toBe('room/not-lead');
     await bob.client.must(ClientEvent.start, asBob);
 
-    const log = await server!.store.log(t.code);
+    const log = await server!.store.journal(t.code);
     expect(log.filter((e) => e.kind === 'take-lead')).toEqual([
       expect.objectContaining({ seat: 1, detail: { from: 0 }, version: taken.version }),
     ]);

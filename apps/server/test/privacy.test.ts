@@ -114,7 +114,7 @@ describe('privacy, seen from the sockets', () => {
     const states: GeneratorState[] = [dice.state()];
     let state: unknown = game.setup({ seats: 3, options: {}, dice });
     states.push(dice.state());
-    for (const entry of (await server.store.log(t.code)).filter((e) => e.kind === 'action')) {
+    for (const entry of (await server.store.journal(t.code)).filter((e) => e.kind === 'action')) {
       const result = applyAction(game, state, entry.seat ?? -1, entry.detail.action, { dice });
       if (!result.ok) throw new Error(result.error.code);
       state = result.state;

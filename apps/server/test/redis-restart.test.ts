@@ -1,7 +1,7 @@
 import { ClientEvent } from '@rollcall/protocol';
 import pino from 'pino';
 import { afterEach, describe, expect, it } from 'vitest';
-import { openRedisStore } from '../src/store/redis-store.js';
+import { openRedisAdapter } from '../src/store/redis-adapter.js';
 import { startCluster, type TestCluster } from './cluster.js';
 import { openTable, type Table } from './harness.js';
 import { latest, playUntil, replayedOutcome, settle } from './wfgts-driver.js';
@@ -55,9 +55,9 @@ describe('Redis restarted in the middle of a game', () => {
 
     const final = await playUntil(t);
     expect(final.status).toBe('finished');
-    const store = openRedisStore(cluster.redis.url, pino({ level: 'silent' }));
+    const store = openRedisAdapter(cluster.redis.url, pino({ level: 'silent' }));
     try {
-      const log = await store.log(t.code);
+      const log = await store.journal(t.code);
       expect(log.filter((e) => e.kind === 'action')).toHaveLength(6 * 3 * 3);
       const bobs = log.filter((e) => e.kind === 'action' && e.seat === 1 && e.version === accepted.version + 1);
       expect(bobs.map((e) => e.detail)).toEqual([

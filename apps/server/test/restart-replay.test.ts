@@ -3,31 +3,31 @@ import { ClientEvent } from '@rollcall/protocol';
 import Database from 'better-sqlite3';
 import { describe, expect, it } from 'vitest';
 import { ManualClock } from './manual-clock.js';
-import { SQLITE_FILE } from '../src/store/sqlite-store.js';
+import { SQLITE_FILE } from '../src/store/sqlite-adapter.js';
 import { closeAfterTest, dataDirForTest, openTable, startServer, TestClient } from './harness.js';
 import { settle } from './wfgts-driver.js';
 
 let dataDir: string | undefined;
 
-/** How the file holds the room: its version, its whole record's, and who made the moves logged after that record. */
-function onDisk(code: string): { version: number; record: number; movesBy: unknown[] } {
+/** How the file holds the room: its version, its snapshot's, and who made the moves journalled after that snapshot. */
+function onDisk(code: string): { version: number; snapshot: number; movesBy: unknown[] } {
   const db = new Database(join(dataDir!, SQLITE_FILE), { readonly: true });
   try {
-    const { version, record } = db
-      .prepare<[string], { version: number; record: number }>(
-        `SELECT rooms.version, room_records.version AS record FROM rooms JOIN room_records USING (code) WHERE code = ?`,
+    const { version, snapshot } = db
+      .prepare<[string], { version: number; snapshot: number }>(
+        `SELECT rooms.version, room_snapshots.version AS snapshot FROM rooms JOIN room_snapshots USING (code) WHERE code = ?`,
       )
       .get(code)!;
     const details = db
-      .prepare<[string, number], { detail: string }>('SELECT detail FROM room_log WHERE code = ? AND version > ?')
-      .all(code, record);
-    return { version, record, movesBy: details.map((d) => (JSON.parse(d.detail) as { by: unknown }).by) };
+      .prepare<[string, number], { detail: string }>('SELECT detail FROM room_journal WHERE code = ? AND version > ?')
+      .all(code, snapshot);
+    return { version, snapshot, movesBy: details.map((d) => (JSON.parse(d.detail) as { by: unknown }).by) };
   } finally {
     db.close();
   }
 }
 
-describe('a server started on a file between whole records', () => {
+describe('a server started on a file between snapshots', () => {
   it('rebuilds the room from its moves and turn-timer defaults: same record, same answer to a retry, same timer', async () => {
     const clock = new ManualClock();
     dataDir = dataDirForTest();
@@ -49,10 +49,10 @@ describe('a server started on a file between whole records', () => {
     const live = await server.store.load(code);
     const stored = onDisk(code);
     expect(stored.version).toBe(answer.version);
-    expect(stored.record).toBeLessThan(stored.version);
+    expect(stored.snapshot).toBeLessThan(stored.version);
     expect(stored.movesBy).toEqual(['seat', 'timer', 'timer', 'seat']);
 
-    // A stop writes rooms whole, so the file is read while the first server still runs: as a server started after a crash finds it.
+    // A stop snapshots rooms, so the file is read while the first server still runs: as a server started after a crash finds it.
     const first = server;
     const later = new ManualClock(clock.now());
     server = closeAfterTest(await startServer({ clock: later, dataDir }));
@@ -69,7 +69,7 @@ describe('a server started on a file between whole records', () => {
     later.advance(30_000);
     const lineC = await tv.waitForView((v) => (v.play as { line?: string } | null)?.line === 'c');
     // Ann's and Cy's phones never came back: the room notes them away, and the timer plays their carries.
-    const after = (await server.store.log(code)).filter((e) => e.version > answer.version && e.version <= lineC.version);
+    const after = (await server.store.journal(code)).filter((e) => e.version > answer.version && e.version <= lineC.version);
     expect(after.filter((e) => e.kind === 'action').map((e) => [e.seat, e.detail.by])).toEqual([
       [0, 'timer'],
       [2, 'timer'],

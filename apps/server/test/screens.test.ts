@@ -81,7 +81,7 @@ describe('a second screen', () => {
     const [ann, bob] = table.players;
     const admit = (token: string, code: string) =>
       ann!.client.request(ClientEvent.admitScreen, { code: table.code, token, screen: code });
-    const stored = async () => ({ version: (await s.store.load(table.code))?.version, log: (await s.store.log(table.code)).length });
+    const stored = async () => ({ version: (await s.store.load(table.code))?.version, log: (await s.store.journal(table.code)).length });
     const start = await stored();
 
     expect(await admit(ann!.token, 'ZZZZZZ')).toMatchObject({ ok: false, error: { code: 'room/no-such-screen' } });

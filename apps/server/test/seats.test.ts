@@ -130,12 +130,12 @@ describe('away never stalls the table', () => {
 
     clock.advance(29_999);
     await new Promise((resolve) => setTimeout(resolve, 100));
-    expect((await server!.store.log(t.code)).some((e) => e.detail.by === 'away')).toBe(false);
+    expect((await server!.store.journal(t.code)).some((e) => e.detail.by === 'away')).toBe(false);
     clock.advance(1);
     // Cy's carry was the last one the step waited on: the dice roll and all three are awaited again.
     const moved = await t.host.waitForView((v) => v.version > waiting.version && v.awaiting.length === 3);
     expect(moved.seats[2]?.connected).toBe(false);
-    const log = await server!.store.log(t.code);
+    const log = await server!.store.journal(t.code);
     expect(log.filter((e) => e.detail.by === 'away').map((e) => [e.seat, e.detail.action])).toEqual([
       [2, { type: 'carry', dice: [] }],
     ]);
@@ -151,10 +151,10 @@ describe('away never stalls the table', () => {
     expect(await server!.store.timedRooms()).toEqual([]);
     clock.advance(600_000);
     await new Promise((resolve) => setTimeout(resolve, 100));
-    expect((await server!.store.log(t.code)).some((e) => e.kind === 'action')).toBe(false);
+    expect((await server!.store.journal(t.code)).some((e) => e.kind === 'action')).toBe(false);
 
     const { version } = await t.host.must(ClientEvent.playDefault, { code: t.code, token: t.hostToken, id: 'now', seat: 1 });
-    const log = await server!.store.log(t.code);
+    const log = await server!.store.journal(t.code);
     expect(log.at(-1)).toMatchObject({ version, seat: 1, detail: { by: 'host', action: { type: 'carry', dice: [] } } });
   });
 
@@ -173,10 +173,10 @@ describe('away never stalls the table', () => {
     server = closeAfterTest(await startServer({ clock: later, dataDir }));
     later.advance(0);
     const deadline = Date.now() + 5_000;
-    let log = await server.store.log(t.code);
+    let log = await server.store.journal(t.code);
     while (!log.some((e) => e.detail.by === 'away') && Date.now() < deadline) {
       await new Promise((resolve) => setTimeout(resolve, 50));
-      log = await server.store.log(t.code);
+      log = await server.store.journal(t.code);
     }
     expect(log.filter((e) => e.detail.by === 'away').map((e) => e.seat)).toEqual([1]);
   });

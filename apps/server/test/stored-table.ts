@@ -7,7 +7,7 @@ import { findGame, fixedGenerator } from '@rollcall/rules';
 import { expect } from 'vitest';
 import { addPlayer, configure, playAction, startGame, type Change } from '../src/room-changes.js';
 import { newRoom, type RoomRecord } from '../src/room-record.js';
-import type { LogEntry, RoomStore } from '../src/store/room-store.js';
+import type { JournalEntry, RoomRepository } from '../src/store/room-repository.js';
 
 const SAT_DOWN = 1_700_000_000_000;
 const wfgts = findGame('wfgts')!;
@@ -16,11 +16,11 @@ const wfgts = findGame('wfgts')!;
 export class Table {
   constructor(
     public room: RoomRecord,
-    public store: RoomStore,
+    public store: RoomRepository,
   ) {}
 
   /** A table of `seats` players in room PLAY, sat down at `now` (the same moment unless told). */
-  static async open(store: RoomStore, seats: number, now = SAT_DOWN): Promise<Table> {
+  static async open(store: RoomRepository, seats: number, now = SAT_DOWN): Promise<Table> {
     const empty = newRoom({ code: 'PLAY', now, generator: fixedGenerator(Buffer.from('0ad9f6938c9771db41a80111e9baf666', 'hex')),
       seal: null,
       hostTokenHash: 'host-hash' });
@@ -36,7 +36,7 @@ export class Table {
 
   async commit(change: Change): Promise<void> {
     if (!change.ok) throw new Error(`refused: ${change.error.code}`);
-    const entry: LogEntry = { ...change.note, version: change.room.version, at: change.room.updatedAt };
+    const entry: JournalEntry = { ...change.note, version: change.room.version, at: change.room.updatedAt };
     expect(await this.store.commit(change.room, this.room.version, entry)).toBe(true);
     this.room = change.room;
   }

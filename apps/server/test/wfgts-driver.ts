@@ -2,7 +2,7 @@
 import { randomUUID } from 'node:crypto';
 import { ClientEvent, type ActionResult, type RoomView } from '@rollcall/protocol';
 import { applyAction, findGame, generatorDice, fixedGenerator, type wfgts } from '@rollcall/rules';
-import type { LogEntry } from '../src/store/room-store.js';
+import type { JournalEntry } from '../src/store/room-repository.js';
 import type { Player, Table, TestClient } from './harness.js';
 
 /** A phone's view of a wfgts room. */
@@ -76,7 +76,7 @@ export async function playUntil(
 }
 
 /** Replay a room's logged actions from its dice seed: the outcome they lead to (throws if they do not replay). */
-export function replayedOutcome(log: LogEntry[], seedHex: string, seats: number): unknown {
+export function replayedOutcome(log: JournalEntry[], seedHex: string, seats: number): unknown {
   const game = findGame('wfgts')!;
   const dice = generatorDice(fixedGenerator(Buffer.from(seedHex, 'hex')));
   let state: unknown = game.setup({ seats, options: {}, dice });

@@ -72,7 +72,7 @@ describe('bots at the table', () => {
     expect(await standingsOf(tv)).toEqual(standings);
     const stored = await room.server.store.load(code);
     expect(stored?.status).toBe('finished');
-    const log = await room.server.store.log(code);
+    const log = await room.server.store.journal(code);
     const botMoves = log.filter((e) => e.kind === 'action' && e.seat !== 0);
     expect(botMoves.length).toBeGreaterThan(0);
     expect(botMoves.every((e) => e.detail.by === 'bot')).toBe(true);

@@ -4,12 +4,12 @@ import { startRedis, type TestRedis } from '../../test/harness.js';
 import { ManualClock } from '../../test/manual-clock.js';
 import type { Delivery } from '../delivery.js';
 import { RoomService } from '../room-service.js';
-import type { RoomStore } from '../store/room-store.js';
-import { openRedisStore } from '../store/redis-store.js';
+import { openRedisAdapter } from '../store/redis-adapter.js';
+import { openRoomRepository, type RoomRepository } from '../store/room-repository.js';
 
 const log = pino({ level: 'silent' });
 let redis: TestRedis;
-const opened: RoomStore[] = [];
+const opened: RoomRepository[] = [];
 beforeAll(async () => {
   redis = await startRedis();
 });
@@ -46,9 +46,9 @@ function twoNodes(start = 1_700_000_000_000) {
   let lost = 0;
   const clocks = [new ManualClock(start), new ManualClock(start)];
   const nodes = clocks.map((clock, i) => {
-    const store = openRedisStore(redis.url, log);
+    const store = openRoomRepository(openRedisAdapter(redis.url, log), { log });
     opened.push(store);
-    const racing: RoomStore = {
+    const racing: RoomRepository = {
       ...store,
       async load(code) {
         const room = await store.load(code);
@@ -76,7 +76,7 @@ function twoNodes(start = 1_700_000_000_000) {
     },
     lostRaces: () => lost,
     store: () => {
-      const store = openRedisStore(redis.url, log);
+      const store = openRoomRepository(openRedisAdapter(redis.url, log), { log });
       opened.push(store);
       return store;
     },
@@ -110,7 +110,7 @@ describe('two nodes acting on one room at the same moment', () => {
     expect(first).toEqual({ ok: true, value: { version: version + 1 } });
     expect(second).toEqual(first);
     expect(lostRaces()).toBe(1);
-    const actions = (await store().log(code)).filter((e) => e.kind === 'action');
+    const actions = (await store().journal(code)).filter((e) => e.kind === 'action');
     expect(actions.map((e) => [e.seat, e.version])).toEqual([[0, version + 1]]);
   });
 
@@ -124,7 +124,7 @@ describe('two nodes acting on one room at the same moment', () => {
     ]);
     expect(a.ok && b.ok).toBe(true);
     expect(lostRaces()).toBe(1);
-    const actions = (await store().log(code)).filter((e) => e.kind === 'action');
+    const actions = (await store().journal(code)).filter((e) => e.kind === 'action');
     expect(actions.map((e) => e.seat).sort()).toEqual([0, 1]);
     expect(actions.map((e) => e.version)).toEqual([version + 1, version + 2]);
   });
@@ -143,7 +143,7 @@ describe('two nodes acting on one room at the same moment', () => {
     await Promise.all(nodes.map((n) => n.close()));
 
     expect(lostRaces()).toBeGreaterThanOrEqual(1);
-    const log = await store().log(code);
+    const log = await store().journal(code);
     const byTimer = log.filter((e) => e.version > version && e.detail.by === 'timer');
     expect(byTimer.map((e) => e.seat).sort()).toEqual([0, 1]);
     expect((await store().load(code))?.stepVersion).toBe(version + 2);

@@ -1,25 +1,22 @@
 import { seedGenerator } from '@rollcall/rules';
-import { rmSync } from 'node:fs';
-import { afterEach, describe, expect, it } from 'vitest';
-import { tempDataDir } from '../../test/harness.js';
+import pino from 'pino';
+import { describe, expect, it } from 'vitest';
+import { dataDirForTest } from '../../test/harness.js';
 import { newRoom, type RoomRecord } from '../room-record.js';
-import type { LogEntry } from './room-store.js';
-import { openSqliteStore } from './sqlite-store.js';
+import { openRoomRepository, type JournalEntry } from './room-repository.js';
+import { openSqliteAdapter } from './sqlite-adapter.js';
 
-const dirs: string[] = [];
-afterEach(() => {
-  for (const dir of dirs.splice(0)) rmSync(dir, { recursive: true, force: true });
-});
+async function openStore(dir: string) {
+  return openRoomRepository(await openSqliteAdapter(dir), { log: pino({ level: 'silent' }) });
+}
 
 function store() {
-  const dir = tempDataDir();
-  dirs.push(dir);
-  return openSqliteStore(dir);
+  return openStore(dataDirForTest());
 }
 
 const room = (code: string): RoomRecord =>
   newRoom({ code, now: 1_000, generator: seedGenerator(new Uint8Array(16).fill(1)), seal: null, hostTokenHash: null });
-const entry = (r: RoomRecord, kind: LogEntry['kind']): LogEntry => ({ kind, seat: null, detail: {}, version: r.version, at: 1 });
+const entry = (r: RoomRecord, kind: JournalEntry['kind']): JournalEntry => ({ kind, seat: null, detail: {}, version: r.version, at: 1 });
 const bumped = (r: RoomRecord, changes: Partial<RoomRecord> = {}): RoomRecord => ({ ...r, version: r.version + 1, ...changes });
 
 describe('commits asked for in the same turn', () => {
@@ -39,7 +36,7 @@ describe('commits asked for in the same turn', () => {
     ]);
     expect(answers).toEqual([true, false, true]);
     expect(await s.load('ABCD')).toMatchObject({ version: 1, locked: true, spectatorsAllowed: true });
-    expect((await s.log('ABCD')).map((e) => e.version)).toEqual([0, 1]);
+    expect((await s.journal('ABCD')).map((e) => e.version)).toEqual([0, 1]);
     expect((await s.load('EFGH'))?.locked).toBe(true);
     await s.close();
   });
@@ -51,7 +48,7 @@ describe('commits asked for in the same turn', () => {
     await s.create(a, entry(a, 'create'));
     await s.create(b, entry(b, 'create'));
     const next = bumped(a);
-    // A log entry for a version already logged breaks that one write.
+    // A journal entry for a version already journalled breaks that one write.
     const broken = s.commit(next, 0, { ...entry(next, 'lock'), version: 0 });
     const fine = s.commit(bumped(b), 0, entry(bumped(b), 'lock'));
     await expect(broken).rejects.toThrow();
@@ -62,15 +59,14 @@ describe('commits asked for in the same turn', () => {
   });
 
   it('are written before the store closes', async () => {
-    const dir = tempDataDir();
-    dirs.push(dir);
-    const s = await openSqliteStore(dir);
+    const dir = dataDirForTest();
+    const s = await openStore(dir);
     const a = room('ABCD');
     await s.create(a, entry(a, 'create'));
     const pending = s.commit(bumped(a), 0, entry(bumped(a), 'lock'));
     await s.close();
     await expect(pending).resolves.toBe(true);
-    const reopened = await openSqliteStore(dir);
+    const reopened = await openStore(dir);
     expect((await reopened.load('ABCD'))?.version).toBe(1);
     await reopened.close();
   });
