@@ -127,12 +127,14 @@ export function warOwnView(state: WarState, seat: number): { you: YouView } | nu
 }
 
 /**
- * What a seat's own view is built from (see `youView` and `developNeed`): its
- * sheet, the step, and its own slot of the step. Other seats' choices are not
- * among them, so one seat choosing sends no other seat its part again.
+ * What a seat's own view is built from (see `youView`): what it must develop,
+ * as plain figures, and its own slot of the step, which keeps its identity
+ * from state to state (copy-on-write). Other seats' choices and marks are not
+ * among them, so they send no other seat its part again. The game's options
+ * come first: they last the whole game, so the core keeps the views under them.
  */
 export function warOwnInputs(state: WarState, seat: number): readonly unknown[] {
+  const need = developNeed(state, seat);
   const { picks, declarations, gain } = pendingOf(state, seat);
-  const owed = state.step.kind === 'grow' ? state.step.owed[seat] : null;
-  return [state.sheets[seat], state.step.kind, owed, picks, declarations, gain];
+  return [state.options, need?.count, need?.pair?.powers, need?.pair?.points, picks, declarations, gain];
 }
