@@ -10,4 +10,4 @@ import { Immer } from 'immer';
 const immer = new Immer({ autoFreeze: false });
 
 /** The next state: `recipe` changes a draft of `base`, which stays as it was. */
-export const produce = immer.produce;
+export const produce: Immer['produce'] = immer.produce;

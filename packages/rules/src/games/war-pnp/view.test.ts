@@ -5,7 +5,7 @@ import type { Development } from './actions.js';
 import { warPnp } from './index.js';
 import type { Sheet } from './sheet.js';
 import type { WarState } from './state.js';
-import { declareBoth, play, readyToRoll, rolled, sheetWith, use } from './test-scenario.js';
+import { declareBoth, play, readyToRoll, rolled, sheetWith, use } from './test-support/scenario.js';
 import { legalTargets } from './activate.js';
 import { bestGainBox, legalBends } from './gain.js';
 
