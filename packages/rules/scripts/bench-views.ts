@@ -4,7 +4,8 @@
  * publish asks of the rules (`awaiting` and `outcome` as the room's
  * bookkeeping asks for them, the public view, each seat's own view, and
  * whether each seat's part changed, told by identity as the server tells it).
- * Every seat plays its timer default, so a run is the same moves every time.
+ * Every seat plays its timer default, so a run is the same moves every time;
+ * wfgts, the game the server benchmark plays, goes last, on warmed code.
  * `--rules` points at another checkout's `packages/rules` to time its code on
  * the same moves (its dependencies must resolve from there).
  *
@@ -37,7 +38,7 @@ function samePart(a: object | null, b: object | null): boolean {
 
 console.log('| game | moves | µs per move (CPU) | seat parts sent per move |');
 console.log('|---|---|---|---|');
-for (const id of ['wfgts', 'war-pnp', 'meet-fate']) {
+for (const id of ['war-pnp', 'meet-fate', 'wfgts']) {
   const game = rules.games[id]!;
   const seats = Math.min(4, game.players.max);
   let moves = 0;
