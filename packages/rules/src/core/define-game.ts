@@ -130,7 +130,7 @@ export function seatNumberView<S>(_state: S, seat: number): { you: number } {
 export type AnyGame = GameDefinition<any, any, any, any>;
 
 /** What `applyAction` returns: `apply`'s answer, and when accepted the action as the game read it. */
-export type ActionResult<S, A> = { ok: true; state: S; events: GameEvent[]; action: A } | { ok: false; error: RuleError };
+export type AppliedAction<S, A> = { ok: true; state: S; events: GameEvent[]; action: A } | { ok: false; error: RuleError };
 
 /**
  * The one entry point for an untrusted action: parse it with the game's schema,
@@ -144,7 +144,7 @@ export function applyAction<S, A>(
   seat: number,
   payload: unknown,
   ctx: ApplyContext,
-): ActionResult<S, A> {
+): AppliedAction<S, A> {
   const parsed = game.action.safeParse(payload);
   if (!parsed.success) return { ok: false, error: ruleError('rule/bad-action') };
   if (!Number.isInteger(seat) || seat < 0 || seat >= game.seatCount(state)) {
