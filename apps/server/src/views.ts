@@ -71,58 +71,32 @@ export function publicView(room: RoomRecord, presence: Presence): PublicRoomView
     step: room.stepVersion,
     outcome: game !== undefined ? game.outcome(room.play) : null,
     // A spectator sees what anyone may see; the host screen sees the same.
-    play: game !== undefined ? game.view(room.play, { role: 'spectator' }) : null,
+    play: game !== undefined ? game.publicView(room.play) : null,
     dice: diceView(room),
   };
 }
 
-interface OwnPart {
-  seat: number;
-  play: Record<string, unknown> | null;
-}
-
-// Records are never changed once made, so a seat's part stays right for as long as the record lives.
-const ownParts = new WeakMap<RoomRecord, Map<string, OwnPart | null>>();
-
-/** A seat's part of this version of the room, by seat id; built once per record and seat. */
-function ownPart(room: RoomRecord, seatId: string): OwnPart | null {
-  let parts = ownParts.get(room);
-  if (parts === undefined) {
-    parts = new Map();
-    ownParts.set(room, parts);
-  }
-  let part = parts.get(seatId);
-  if (part === undefined) {
-    const seat = room.seats.findIndex((s) => s.id === seatId);
-    const game = liveGame(room);
-    if (seat === -1) part = null;
-    else if (game === undefined) part = { seat, play: null };
-    else {
-      part = { seat, play: game.ownView(room.play, seat) as Record<string, unknown> | null };
-    }
-    parts.set(seatId, part);
-  }
-  return part;
-}
-
 /** What only this seat sees of this version of the room; null when it has no seat in it. */
 export function seatPart(room: RoomRecord, seatId: string): SeatPart | null {
-  const part = ownPart(room, seatId);
-  return part === null ? null : { code: room.code, version: room.version, seat: part.seat, play: part.play };
+  const seat = room.seats.findIndex((s) => s.id === seatId);
+  if (seat === -1) return null;
+  const game = liveGame(room);
+  const play = game === undefined ? null : (game.ownView(room.play, seat) as Record<string, unknown> | null);
+  return { code: room.code, version: room.version, seat, play };
 }
 
 /**
  * Whether the seat has the same part in both versions, its seat number
- * included. Fields are compared by identity, not content: games keep a seat's
- * own fields the very same values while they stay the same (a wfgts sheet
- * view is kept while the sheet and the step are), so the check costs next to
- * nothing, and a part it cannot vouch for is simply sent again.
+ * included. The game's part is compared by the rules core, by identity (see
+ * `ownViewChanged`), so the check costs next to nothing, and a part it cannot
+ * vouch for is simply sent again.
  */
 export function samePart(before: RoomRecord, after: RoomRecord, seatId: string): boolean {
-  const [a, b] = [ownPart(before, seatId), ownPart(after, seatId)];
-  if (before.code !== after.code || a === null || b === null) return a === b && before.code === after.code;
-  if (a.seat !== b.seat) return false;
-  if (a.play === null || b.play === null) return a.play === b.play;
-  const keys = Object.keys(a.play);
-  return keys.length === Object.keys(b.play).length && keys.every((key) => Object.is(a.play?.[key], b.play?.[key]));
+  if (before.code !== after.code) return false;
+  const seat = before.seats.findIndex((s) => s.id === seatId);
+  if (seat !== after.seats.findIndex((s) => s.id === seatId)) return false;
+  if (seat === -1) return true;
+  const [game, nextGame] = [liveGame(before), liveGame(after)];
+  if (game === undefined || nextGame === undefined) return game === nextGame;
+  return game === nextGame && !game.ownViewChanged(before.play, after.play, seat);
 }

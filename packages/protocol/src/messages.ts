@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import type { Outcome } from '@rollcall/rules';
+import type { Outcome, Viewer } from '@rollcall/rules';
 import type { ErrorBody } from './errors.js';
 import { PlayerName } from './names.js';
 
@@ -288,11 +288,8 @@ export interface SeatInfo {
   newPhoneAt: number | null;
 }
 
-/** Whose view this is. */
-export type ViewerInfo =
-  | { role: 'seat'; seat: number }
-  | { role: 'host'; controls: boolean }
-  | { role: 'spectator' };
+/** Whose view this is: the rules' `Viewer`, where a host screen also says whether it has the host's controls. */
+export type ViewerInfo = Exclude<Viewer, { role: 'host' }> | (Extract<Viewer, { role: 'host' }> & { controls: boolean });
 
 /**
  * The room as one viewer sees it. It is put together on the screen: the

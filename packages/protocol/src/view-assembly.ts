@@ -51,8 +51,8 @@ export function hearPart(heard: Heard, part: SeatPart): Heard {
   return settled(heard.room, parts);
 }
 
-/** Who is looking, as far as the screen knows by itself: a seat learns its number from its part. */
-export type Looker = { role: 'seat' } | { role: 'host'; controls: boolean } | { role: 'spectator' };
+/** Who is looking, as far as the screen knows by itself: a viewer whose seat learns its number from its part. */
+export type Looker = Exclude<ViewerInfo, { role: 'seat' }> | { role: 'seat' };
 
 /**
  * Who a create or join asks to be, known before the answer (the first views
@@ -77,8 +77,7 @@ export function assembledView(heard: Heard, looker: Looker): RoomView | null {
   const { room } = heard;
   if (room === null) return null;
   if (looker.role !== 'seat') {
-    const viewer: ViewerInfo = looker.role === 'host' ? { role: 'host', controls: looker.controls } : looker;
-    return { ...room, viewer };
+    return { ...room, viewer: looker };
   }
   const part = partInUse(room, heard.parts);
   return part === undefined ? null : withPart(room, part);

@@ -1,6 +1,7 @@
 import type { z } from 'zod';
 import type { Dice } from './dice.js';
 import { ruleError, type RuleError } from './errors.js';
+import { cachedGame } from './state-cache.js';
 import type { Viewer } from './viewer.js';
 
 /** Something that happened while applying an action, for screens to animate (e.g. a roll). */
@@ -47,10 +48,13 @@ export interface ApplyContext {
 }
 
 /**
- * A game: plain data and pure functions over plain JSON state.
- * No I/O, no clock, no hidden randomness: dice come in through the context.
+ * A game as its rules write it: plain data and pure functions over plain JSON
+ * state. No I/O, no clock, no hidden randomness: dice come in through the
+ * context. States are never changed once made: a move makes a new state that
+ * shares every part it did not change (copy-on-write), which is what lets the
+ * core tell an unchanged part by its identity.
  */
-export interface GameDefinition<O = unknown, S = unknown, A = unknown, V = unknown> {
+export interface GameRules<O = unknown, S = unknown, A = unknown, V = unknown> {
   /** Stable id used in rooms, URLs and saved games. */
   id: string;
   /** The name players see. */
@@ -67,18 +71,22 @@ export interface GameDefinition<O = unknown, S = unknown, A = unknown, V = unkno
   setup(ctx: SetupContext<O>): S;
   /** The state after `seat` does `action`, or a refusal; never mutates `state`. */
   apply(state: S, seat: number, action: A, ctx: ApplyContext): ApplyResult<S>;
-  /** What `viewer` may see of `state`; the only road from state to the wire. */
-  view(state: S, viewer: Viewer): V;
+  /** What the host screen and spectators see, built only from what everyone may know. */
+  publicView(state: S): V;
   /**
-   * What a seat's view adds to a spectator's (its own sheet, its seat number),
-   * or null when the seat has nothing of its own: `view` for that seat is the
-   * spectator's view with these fields laid over it. The server sends the
-   * public view to everyone and these to the seat alone, and only when they
-   * changed, which it tells by identity: a game should return the very same
-   * values while nothing of the seat's own changed, or its seats are sent
-   * their part again on every change.
+   * What a seat's view adds to the public one (its own sheet, its pending
+   * choices, its seat number), or null for a seat not in the game: the seat's
+   * view is the public view with these fields laid over it.
    */
   ownView(state: S, seat: number): Partial<V> | null;
+  /**
+   * The parts of the state a seat's own view is built from, the first an
+   * object (e.g. the seat's sheet): while each is the very same value, the
+   * core hands out the own view it built before, so the seat is not sent it
+   * again. Absent: own views are built once per state, and a seat's part
+   * counts as unchanged when its fields are the very same values.
+   */
+  ownInputs?(state: S, seat: number): readonly unknown[];
   /** The seats whose input the game is waiting for, with their timer defaults. */
   awaiting(state: S): AwaitedSeat<A>[];
   /** The outcome once the game has ended, else null. */
@@ -92,34 +100,59 @@ export interface GameDefinition<O = unknown, S = unknown, A = unknown, V = unkno
   rematchOptions?(options: O, outcome: Outcome): O;
 }
 
-/** Declare a game; the identity function that fixes its types. */
-export function defineGame<O, S, A, V>(game: GameDefinition<O, S, A, V>): GameDefinition<O, S, A, V> {
-  return game;
+/**
+ * A game as the server, bots and screens use it: its rules, with views,
+ * `awaiting` and `outcome` worked out once per state by the core.
+ */
+export interface GameDefinition<O = unknown, S = unknown, A = unknown, V = unknown> extends GameRules<O, S, A, V> {
+  /** What `viewer` may see of `state`; the only road from state to the wire. */
+  view(state: S, viewer: Viewer): V;
+  /**
+   * Whether a seat's own part differs between two states of one game: the
+   * server sends a seat its part only when it did. Told by identity, never by
+   * content, so it costs next to nothing.
+   */
+  ownViewChanged(before: S, after: S, seat: number): boolean;
+}
+
+/** Declare a game: its rules, with the views and what they derive from cached per state (see `cachedGame`). */
+export function defineGame<O, S, A, V>(rules: GameRules<O, S, A, V>): GameDefinition<O, S, A, V> {
+  return cachedGame(rules);
+}
+
+/** The own view of a game that hides nothing from anyone: which seat is looking. */
+export function seatNumberView<S>(_state: S, seat: number): { you: number } {
+  return { you: seat };
 }
 
 /** Any game, for registries and the server. */
 // eslint-disable-next-line @typescript-eslint/no-explicit-any -- games differ in every type parameter
 export type AnyGame = GameDefinition<any, any, any, any>;
 
+/** What `applyAction` returns: `apply`'s answer, and when accepted the action as the game read it. */
+export type AppliedAction<S, A> = { ok: true; state: S; events: GameEvent[]; action: A } | { ok: false; error: RuleError };
+
 /**
  * The one entry point for an untrusted action: parse it with the game's schema,
  * check the seat and that the game is still on, then apply it. Every refusal is
- * a typed error and leaves the state as it was.
+ * a typed error and leaves the state as it was. The parsed action comes back
+ * with the new state, so a caller that logs it does not parse it again.
  */
-export function applyAction<S>(
-  game: GameDefinition<unknown, S, unknown, unknown>,
+export function applyAction<S, A>(
+  game: GameDefinition<unknown, S, A, unknown>,
   state: S,
   seat: number,
   payload: unknown,
   ctx: ApplyContext,
-): ApplyResult<S> {
+): AppliedAction<S, A> {
   const parsed = game.action.safeParse(payload);
   if (!parsed.success) return { ok: false, error: ruleError('rule/bad-action') };
   if (!Number.isInteger(seat) || seat < 0 || seat >= game.seatCount(state)) {
     return { ok: false, error: ruleError('rule/unknown-seat') };
   }
   if (game.outcome(state) !== null) return { ok: false, error: ruleError('rule/game-over') };
-  return game.apply(state, seat, parsed.data, ctx);
+  const result = game.apply(state, seat, parsed.data, ctx);
+  return result.ok ? { ...result, action: parsed.data } : result;
 }
 
 /** Standings from final scores, highest first; equal keys share a place. */

@@ -1,4 +1,4 @@
-import { defineGame, type ApplyResult, type AwaitedSeat, type GameEvent } from '../../core/define-game.js';
+import { defineGame, seatNumberView, type ApplyResult, type AwaitedSeat, type GameEvent } from '../../core/define-game.js';
 import type { Dice } from '../../core/dice.js';
 import { ruleError, type RuleErrorCode } from '../../core/errors.js';
 import { MeetFateAction, MeetFateOptions } from './actions.js';
@@ -12,7 +12,7 @@ import {
   type MeetFateState,
   type Sheet,
 } from './state.js';
-import { meetFateOwnView, meetFateView, type MeetFateView } from './view.js';
+import { meetFatePublicView, type MeetFateView } from './view.js';
 
 export { MeetFateAction, MeetFateOptions } from './actions.js';
 export { BOXES, BOX_IDS, DICE_COUNT, FACES, faceCounts, isF8, scoreAll, scoreBox, type BoxId, type BoxInfo } from './scoring.js';
@@ -110,8 +110,8 @@ export const meetFate = defineGame<MeetFateOptions, MeetFateState, MeetFateActio
     return action.type === 'roll' ? roll(state, seat, action.hold, dice) : fill(state, seat, action.box);
   },
 
-  view: meetFateView,
-  ownView: meetFateOwnView,
+  publicView: meetFatePublicView,
+  ownView: seatNumberView,
 
   // A timer acting for an absent player rolls once, then fills the box the
   // dice on the table score best in (the earliest on the sheet among equals).

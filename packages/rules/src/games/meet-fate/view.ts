@@ -1,5 +1,4 @@
 import type { Outcome } from '../../core/define-game.js';
-import type { Viewer } from '../../core/viewer.js';
 import { BOX_IDS, type BoxId } from './scoring.js';
 import {
   bestBoxes,
@@ -54,7 +53,8 @@ function sheetView(sheet: Sheet, seat: number): SheetView {
   return { seat, boxes: sheet.boxes, total: sheetTotal(sheet), running };
 }
 
-function publicView(state: MeetFateState): MeetFateView {
+/** The table as everyone sees it; a seat's view adds only which seat is its own. Views share arrays with the state: read, never change. */
+export function meetFatePublicView(state: MeetFateState): MeetFateView {
   const over = isOver(state);
   const { turn } = state;
   return {
@@ -73,26 +73,4 @@ function publicView(state: MeetFateState): MeetFateView {
     f8: state.f8,
     outcome: outcomeOf(state),
   };
-}
-
-// States are never changed once made, so a view built from one stays right for as long as the state lives.
-const publicViews = new WeakMap<MeetFateState, MeetFateView>();
-
-/**
- * The view for any viewer: everyone sees the same table, built once per state
- * and shared by every view of it; a seat also learns which seat is its own.
- * Views share arrays with the state, so read them and never change them.
- */
-export function meetFateView(state: MeetFateState, viewer: Viewer): MeetFateView {
-  let shared = publicViews.get(state);
-  if (shared === undefined) {
-    shared = publicView(state);
-    publicViews.set(state, shared);
-  }
-  return viewer.role === 'seat' ? { ...shared, ...meetFateOwnView(state, viewer.seat) } : shared;
-}
-
-/** What a seat's own view adds to the public one: which seat is looking. */
-export function meetFateOwnView(_state: MeetFateState, seat: number): { you: number } {
-  return { you: seat };
 }

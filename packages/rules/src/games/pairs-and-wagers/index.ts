@@ -1,5 +1,6 @@
 import {
   defineGame,
+  seatNumberView,
   rankSeats,
   type ApplyResult,
   type AwaitedSeat,
@@ -28,7 +29,7 @@ import {
   type Wager,
   type WagerKind,
 } from './state.js';
-import { pairsOwnView, pairsView } from './view.js';
+import { pairsPublicView } from './view.js';
 
 type Result = ApplyResult<PairsState>;
 
@@ -315,8 +316,8 @@ export const pairsAndWagers = defineGame({
     };
   },
   apply: (state, seat, action, { dice }) => apply(state, seat, action, dice),
-  view: pairsView,
-  ownView: pairsOwnView,
+  publicView: pairsPublicView,
+  ownView: seatNumberView,
   awaiting,
   outcome,
   seatCount: (state) => state.seats,

@@ -6,7 +6,8 @@ import { seedGenerator } from '../../core/generator.js';
 import { pairsAndWagers as game } from './index.js';
 import type { PairsAction } from './actions.js';
 import { stakeCounted, stakeRuleOf, type PairsState } from './state.js';
-import { pairsView } from './view.js';
+
+const pairsView = game.view;
 
 // Far above any real game: a game that runs this long is taken as one that never ends.
 const MAX_ACTIONS = 5_000;

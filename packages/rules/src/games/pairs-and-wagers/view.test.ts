@@ -5,7 +5,8 @@ import { pairsAndWagers as game } from './index.js';
 import { pairsOptions, type PairsAction } from './actions.js';
 import { chanceToMatch, chanceToScore } from './scoring.js';
 import { startTurn, type PairsState } from './state.js';
-import { pairsView } from './view.js';
+
+const pairsView = game.view;
 
 function newGame(seats: number, options: Record<string, unknown> = {}): PairsState {
   return game.setup({ seats, options: pairsOptions.parse(options), dice: noDice });

@@ -1,4 +1,3 @@
-import type { Viewer } from '../../core/viewer.js';
 import type { Call } from './scoring.js';
 import {
   bankIfEnded,
@@ -103,7 +102,8 @@ function turnView(turn: Turn, rule: StakeRule): TurnView {
   };
 }
 
-function publicView(state: PairsState): PairsView {
+/** The table as everyone sees it; a seat's view adds only which seat is its own. Views share arrays with the state: read, never change. */
+export function pairsPublicView(state: PairsState): PairsView {
   const turn = state.turn;
   const leader = state.leader;
   return {
@@ -130,26 +130,4 @@ function publicView(state: PairsState): PairsView {
     history: state.history,
     winner: state.phase === 'over' ? (leader?.seat ?? null) : null,
   };
-}
-
-// States are never changed once made, so a view built from one stays right for as long as the state lives.
-const publicViews = new WeakMap<PairsState, PairsView>();
-
-/**
- * The view of the game for one viewer, built once per state and shared by
- * every view of it; only `you` differs. Views share arrays with the state, so
- * read them and never change them.
- */
-export function pairsView(state: PairsState, viewer: Viewer): PairsView {
-  let shared = publicViews.get(state);
-  if (shared === undefined) {
-    shared = publicView(state);
-    publicViews.set(state, shared);
-  }
-  return viewer.role === 'seat' ? { ...shared, ...pairsOwnView(state, viewer.seat) } : shared;
-}
-
-/** What a seat's own view adds to the public one: which seat is looking. */
-export function pairsOwnView(_state: PairsState, seat: number): { you: number } {
-  return { you: seat };
 }

@@ -5,7 +5,7 @@
  * dice aside between rolls, to make its current phase; the first to make
  * Phase 10 ends normal play and everyone else gets a final sequence.
  */
-import { defineGame, type ApplyResult, type AwaitedSeat, type GameEvent } from '../../core/define-game.js';
+import { defineGame, seatNumberView, type ApplyResult, type AwaitedSeat, type GameEvent } from '../../core/define-game.js';
 import type { Dice } from '../../core/dice.js';
 import { ruleError, type RuleErrorCode } from '../../core/errors.js';
 import { tenPhasesAction, tenPhasesOptions, type TenPhasesAction, type TenPhasesOptions } from './actions.js';
@@ -26,7 +26,7 @@ import {
   type Turn,
   type TurnResult,
 } from './state.js';
-import { tenPhasesOwnView, tenPhasesView, type TenPhasesView } from './view.js';
+import { tenPhasesPublicView, type TenPhasesView } from './view.js';
 
 export * from './actions.js';
 export * from './dice.js';
@@ -241,8 +241,8 @@ export const tenPhases = defineGame<TenPhasesOptions, TenPhasesState, TenPhasesA
     if (seat !== turn.seat) return refuse('rule/not-your-turn');
     return action.type === 'roll' ? roll(state, turn, action.keep, dice) : stop(state, turn);
   },
-  view: tenPhasesView,
-  ownView: tenPhasesOwnView,
+  publicView: tenPhasesPublicView,
+  ownView: seatNumberView,
   awaiting(state): AwaitedSeat<TenPhasesAction>[] {
     const { turn } = state;
     if (turn === null) return [];

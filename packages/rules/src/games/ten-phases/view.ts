@@ -1,5 +1,4 @@
 import type { Outcome } from '../../core/define-game.js';
-import type { Viewer } from '../../core/viewer.js';
 import { DICE, faceOf, facesOf, type Colour } from './dice.js';
 import { scorePhase, type PhaseScore } from './scoring.js';
 import {
@@ -111,7 +110,8 @@ function sheetView(sheet: Sheet, seat: number, solitaire: boolean): SheetView {
   };
 }
 
-function publicView(state: TenPhasesState): TenPhasesView {
+/** The table as everyone sees it; a seat's view adds only which seat is its own. Views share arrays with the state: read, never change. */
+export function tenPhasesPublicView(state: TenPhasesState): TenPhasesView {
   const solitaire = isSolitaire(state);
   const { turn, lastTurn } = state;
   const phase = turn === null ? 0 : (state.sheets[turn.seat]?.phase ?? 0);
@@ -152,26 +152,4 @@ function publicView(state: TenPhasesState): TenPhasesView {
           },
     outcome: outcomeOf(state),
   };
-}
-
-// States are never changed once made, so a view built from one stays right for as long as the state lives.
-const publicViews = new WeakMap<TenPhasesState, TenPhasesView>();
-
-/**
- * The view for any viewer: everyone sees the same table, built once per state
- * and shared by every view of it; a seat also learns which seat is its own.
- * Views share arrays with the state, so read them and never change them.
- */
-export function tenPhasesView(state: TenPhasesState, viewer: Viewer): TenPhasesView {
-  let shared = publicViews.get(state);
-  if (shared === undefined) {
-    shared = publicView(state);
-    publicViews.set(state, shared);
-  }
-  return viewer.role === 'seat' ? { ...shared, ...tenPhasesOwnView(state, viewer.seat) } : shared;
-}
-
-/** What a seat's own view adds to the public one: which seat is looking. */
-export function tenPhasesOwnView(_state: TenPhasesState, seat: number): { you: number } {
-  return { you: seat };
 }

@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { activationsFor, checkEffect, legalTargets } from './activate.js';
 import { pointsColumn, powerRow } from './sheet.js';
-import { pass, play, readyToRoll, refusal, rolled, sheetWith, use } from './test-scenario.js';
+import { pass, play, readyToRoll, refusal, rolled, sheetWith, use } from './test-support/scenario.js';
 
 describe('activations', () => {
   it('come from the row of each die, at the level and size the row has at the roll', () => {

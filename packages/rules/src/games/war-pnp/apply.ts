@@ -1,3 +1,4 @@
+import { produce } from '../../core/copy-on-write.js';
 import type { ApplyContext, ApplyResult, GameEvent } from '../../core/define-game.js';
 import { ruleError, type RuleErrorCode } from '../../core/errors.js';
 import type { Declaration, Development, RemoveTarget, WarAction } from './actions.js';
@@ -13,20 +14,21 @@ import {
   revealDevelopments,
   seatOfSlot,
 } from './round.js';
-import { copyState, sheetOf, type WarState } from './state.js';
+import { sheetOf, type WarState } from './state.js';
 import { isFilled, removeBox } from './traps.js';
-import { followsFrom } from './view.js';
 
 type Result = ApplyResult<WarState>;
 
 const refuse = (code: RuleErrorCode): Result => ({ ok: false, error: ruleError(code) });
 
-/** Runs a step on a copy of the state, so the caller's state is never changed. */
+/**
+ * Runs a step on a draft of the state (immer's copy-on-write): the caller's
+ * state is never changed, and the next state shares every part the step did
+ * not touch, so an untouched sheet or slot keeps its identity.
+ */
 function advance(state: WarState, change: (next: WarState, events: GameEvent[]) => void): Result {
-  const next = copyState(state);
   const events: GameEvent[] = [];
-  change(next, events);
-  followsFrom(next, state);
+  const next = produce(state, (draft) => change(draft, events));
   return { ok: true, state: next, events };
 }
 

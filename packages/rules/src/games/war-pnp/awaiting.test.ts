@@ -5,7 +5,7 @@ import { seedGenerator } from '../../core/generator.js';
 import { warAwaiting } from './awaiting.js';
 import { warPnp } from './index.js';
 import type { WarState } from './state.js';
-import { play, readyToRoll, rolled, sheetWith, use } from './test-scenario.js';
+import { play, readyToRoll, rolled, sheetWith, use } from './test-support/scenario.js';
 
 const game = warPnp as unknown as GameDefinition<unknown, WarState, unknown, unknown>;
 

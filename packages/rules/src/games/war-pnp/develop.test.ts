@@ -10,7 +10,7 @@ import {
 } from './develop.js';
 import { warPnp } from './index.js';
 import { emptySheet, pointsColumn, powerRow, rowLevel, rowSize } from './sheet.js';
-import { play, readyToRoll, refusal, sheetWith } from './test-scenario.js';
+import { play, readyToRoll, refusal, sheetWith } from './test-support/scenario.js';
 import type { WarState } from './state.js';
 
 const newGame = (seats = 2): WarState =>

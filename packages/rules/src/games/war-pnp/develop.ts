@@ -1,3 +1,4 @@
+import { produce } from '../../core/copy-on-write.js';
 import type { Development } from './actions.js';
 import {
   COLUMN_IDS,
@@ -10,7 +11,8 @@ import {
   powerRow,
   type Sheet,
 } from './sheet.js';
-import { type Checked, copyState, type WarState } from './state.js';
+import type { RuleErrorCode } from '../../core/errors.js';
+import { type Checked, type WarState } from './state.js';
 
 /** Developments made during setup. */
 export const SETUP_DEVELOPMENTS = 5;
@@ -44,27 +46,35 @@ export function legalDevelopments(sheet: Sheet): LegalDevelopments {
  * them and as they are applied when revealed. The input sheet is not changed.
  */
 export function developSheet(sheet: Sheet, picks: readonly Development[]): Checked<Sheet> {
-  const next = copyState(sheet);
+  const found: { refusal: RuleErrorCode | null } = { refusal: null };
+  const next = produce(sheet, (draft) => {
+    found.refusal = developDraft(draft, picks);
+  });
+  return found.refusal === null ? { ok: true, value: next } : { ok: false, code: found.refusal };
+}
+
+/** Fills the boxes of `picks` in order on a draft sheet; why it cannot, or null. */
+function developDraft(next: Sheet, picks: readonly Development[]): RuleErrorCode | null {
   for (const pick of picks) {
     if (pick.kind === 'power') {
       const row = powerRow(next, pick.row);
       const rank = nextEmptyRank(row.filled);
-      if (rank === null) return { ok: false, code: 'rule/war-full' };
+      if (rank === null) return 'rule/war-full';
       if (row.name === null) {
-        if (pick.name === undefined) return { ok: false, code: 'rule/war-name-needed' };
+        if (pick.name === undefined) return 'rule/war-name-needed';
         row.name = pick.name;
       } else if (pick.name !== undefined && pick.name !== row.name) {
-        return { ok: false, code: 'rule/war-row-named' };
+        return 'rule/war-row-named';
       }
       row.filled[rank - 1] = true;
     } else {
       const col = pointsColumn(next, pick.column);
       const box = nextEmptyRank(col.filled);
-      if (box === null) return { ok: false, code: 'rule/war-full' };
+      if (box === null) return 'rule/war-full';
       col.filled[box - 1] = true;
     }
   }
-  return { ok: true, value: next };
+  return null;
 }
 
 /** True when the sheet still has an empty Powers box. */

@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { bestGain, bestGainBox, gainOptions, gainPoints, legalBends } from './gain.js';
 import { pointsColumn, type Sheet } from './sheet.js';
-import { declareBoth, pass, play, readyToRoll, refusal, rolled, sheetWith, use } from './test-scenario.js';
+import { declareBoth, pass, play, readyToRoll, refusal, rolled, sheetWith, use } from './test-support/scenario.js';
 
 describe('points from a box', () => {
   it('multiply by the PowerUp number: a 25 box with PU4 gives 100', () => {

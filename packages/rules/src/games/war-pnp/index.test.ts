@@ -4,7 +4,7 @@ import { noDice, scriptedDice } from '../../core/dice.js';
 import { ruleErrors } from '../../core/errors.js';
 import { warPnp } from './index.js';
 import type { WarState } from './state.js';
-import { readyToRoll, rolled, sheetWith } from './test-scenario.js';
+import { readyToRoll, rolled, sheetWith } from './test-support/scenario.js';
 
 const game = warPnp as unknown as GameDefinition<unknown, WarState, unknown, unknown>;
 

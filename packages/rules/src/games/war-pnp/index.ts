@@ -5,7 +5,7 @@ import { warAwaiting } from './awaiting.js';
 import { warOutcome } from './end.js';
 import { warOptions } from './options.js';
 import { newGame } from './round.js';
-import { warOwnView, warView } from './view.js';
+import { warOwnInputs, warOwnView, warPublicView } from './view.js';
 
 /** Write And Roll: Powers 'n Points, by Jonathan Leistiko: write first, then roll two dice. */
 export const warPnp = defineGame({
@@ -18,8 +18,9 @@ export const warPnp = defineGame({
   // The first main player is drawn with the table's dice, like every other random choice.
   setup: ({ seats, options, dice }) => newGame(seats, options, dice.roll(seats) - 1),
   apply: applyWar,
-  view: warView,
+  publicView: warPublicView,
   ownView: warOwnView,
+  ownInputs: warOwnInputs,
   awaiting: warAwaiting,
   outcome: warOutcome,
   seatCount: (state) => state.seats,

@@ -7,7 +7,9 @@ import type { Viewer } from '../../core/viewer.js';
 import { warPnp } from './index.js';
 import { type Chooser, randomAction } from './random-player.js';
 import type { WarState } from './state.js';
-import { warView } from './view.js';
+import { warOwnView } from './view.js';
+
+const warView = warPnp.view;
 
 const game = warPnp as unknown as GameDefinition<unknown, WarState, unknown, unknown>;
 
@@ -75,7 +77,7 @@ describe('random legal play', () => {
     expect([...seen].sort()).toEqual(['declare', 'develop', 'gain', 'grow', 'roll', 'setup', 'traps']);
   }, 60_000);
 
-  it("never lets a view depend on another seat's pending choice", () => {
+  it("never lets a view depend on another seat's pending choice, and keeps a seat's own view only while it is right", () => {
     fc.assert(
       fc.property(fc.integer({ min: 2, max: 4 }), seedBytes, seedBytes, (seats, diceSeed, choiceSeed) => {
         const dice = generatorDice(seedGenerator(diceSeed));
@@ -91,6 +93,8 @@ describe('random legal play', () => {
             const keep = viewer.role === 'seat' ? viewer.seat : null;
             expect(warView(otherPendings(state, keep), viewer)).toEqual(warView(state, viewer));
           }
+          // An own view kept from an earlier state (its inputs unchanged) says what one built afresh says.
+          for (let s = 0; s < seats; s++) expect(warPnp.ownView(state, s)).toEqual(warOwnView(state, s));
           const awaited = game.awaiting(state);
           const { seat } = awaited[rand.below(awaited.length)]!;
           const result = applyAction(game, state, seat, randomAction(rand, state, seat), { dice });

@@ -3,7 +3,7 @@ import type { Effect } from './actions.js';
 import { bestGainBox, legalBends } from './gain.js';
 import { type PowerName, pointsColumn, type Sheet } from './sheet.js';
 import type { WarState } from './state.js';
-import { declareBoth, play, readyToRoll, rolled, sheetWith, use } from './test-scenario.js';
+import { declareBoth, play, readyToRoll, rolled, sheetWith, use } from './test-support/scenario.js';
 
 /** Every column filled up to `boxes`, so gaining always asks. */
 const filled = (sheet: Sheet, boxes = 2): Sheet => {

@@ -2,7 +2,7 @@ import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 import { settleStops, type StopClaim } from './resolve.js';
 import { pointsColumn, type Sheet } from './sheet.js';
-import { declareBoth, pass, play, readyToRoll, refusal, rolled, sheetWith, use } from './test-scenario.js';
+import { declareBoth, pass, play, readyToRoll, refusal, rolled, sheetWith, use } from './test-support/scenario.js';
 
 const r = (seat: number, row: number) => ({ seat, row });
 

@@ -2,7 +2,7 @@ import { describe, expect, it } from 'vitest';
 import { scriptedDice } from '../../core/dice.js';
 import { powerRow, rowLevel, type Sheet } from './sheet.js';
 import type { WarState } from './state.js';
-import { declareBoth, pass, play, playWithEvents, readyToRoll, refusal, roll, rolled, sheetWith, use } from './test-scenario.js';
+import { declareBoth, pass, play, playWithEvents, readyToRoll, refusal, roll, rolled, sheetWith, use } from './test-support/scenario.js';
 
 /** Every column filled up to `boxes`, so gaining always asks. */
 const filled = (sheet: Sheet, boxes = 2): Sheet => {

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { pointsColumn } from './sheet.js';
-import { sheetWith } from './test-scenario.js';
+import { sheetWith } from './test-support/scenario.js';
 import { highestValueBox, isFilled, removableBoxes, removeBox } from './traps.js';
 
 describe("a trap owner's removal", () => {

@@ -5,10 +5,11 @@ import type { Development } from './actions.js';
 import { warPnp } from './index.js';
 import type { Sheet } from './sheet.js';
 import type { WarState } from './state.js';
-import { declareBoth, play, readyToRoll, rolled, sheetWith, use } from './test-scenario.js';
-import { warView } from './view.js';
+import { declareBoth, play, readyToRoll, rolled, sheetWith, use } from './test-support/scenario.js';
 import { legalTargets } from './activate.js';
 import { bestGainBox, legalBends } from './gain.js';
+
+const warView = warPnp.view;
 
 const filled = (sheet: Sheet): Sheet => {
   for (const col of sheet.points) col.filled = col.filled.map((f, i) => f || i < 2);

@@ -1,5 +1,4 @@
 import type { Outcome } from '../../core/define-game.js';
-import type { Viewer } from '../../core/viewer.js';
 import type { Declaration, Development } from './actions.js';
 import { warAwaiting } from './awaiting.js';
 import { type DevelopNeed, developNeed } from './develop.js';
@@ -84,68 +83,25 @@ function stepView(state: WarState): StepView {
   }
 }
 
-// Each state's own views, by seat, built when first asked for; states are never changed once made.
-const ownViews = new WeakMap<WarState, YouView[]>();
-// For a state made by a move, the own views of the state the move was made on.
-const viewsBefore = new WeakMap<WarState, readonly YouView[]>();
-// A view's JSON, to tell whether a new view says the same as the one before.
-const texts = new WeakMap<YouView, string>();
-
-function textOf(you: YouView): string {
-  let text = texts.get(you);
-  if (text === undefined) {
-    text = JSON.stringify(you);
-    texts.set(you, text);
-  }
-  return text;
-}
-
-/**
- * Tell the views that `next` was made from `state` by one move. Every move
- * deep-copies the state (`copyState`), so nothing in `next` keeps its
- * identity, while the server tells an unchanged part by identity (see
- * `ownView`): without this, every seat would be sent its part on every move.
- * The own views of `state` are kept for `next`, which then hands a seat the
- * very same view as before while nothing of it changed. Only the views are
- * kept, never `state` itself, so states do not hold on to every state before.
- */
-export function followsFrom(next: WarState, state: WarState): void {
-  viewsBefore.set(next, Array.from({ length: state.seats }, (_, seat) => youView(state, seat)));
-}
-
-/** A seat's own pending choices at this step: the same object as before the move when they are the same. */
-function youView(state: WarState, seat: number): YouView {
-  let views = ownViews.get(state);
-  if (views === undefined) {
-    views = [];
-    ownViews.set(state, views);
-  }
-  let you = views[seat];
-  if (you === undefined) {
-    const fresh = buildYouView(state, seat);
-    const before = viewsBefore.get(state)?.[seat];
-    you = before !== undefined && textOf(before) === textOf(fresh) ? before : fresh;
-    views[seat] = you;
-  }
-  return you;
-}
-
-function buildYouView(state: WarState, seat: number): YouView {
+/** A seat's own slot of the step, hidden from everyone else: its pending picks, declarations or gain. */
+function pendingOf(state: WarState, seat: number): Pick<YouView, 'picks' | 'declarations' | 'gain'> {
   const step = state.step;
   const picks = step.kind === 'setup' || step.kind === 'develop' || step.kind === 'grow' ? step.picks[seat] : null;
   const declarations = step.kind === 'declare' && step.together ? step.pending[seat] : null;
   const gain = step.kind === 'gain' ? step.choices[seat] : null;
-  return {
-    seat,
-    develop: developNeed(state, seat),
-    picks: picks ?? null,
-    declarations: declarations ?? null,
-    gain: gain ?? null,
-  };
+  return { picks: picks ?? null, declarations: declarations ?? null, gain: gain ?? null };
 }
 
-/** The view with `you` empty, built field by field from public data so that no pending choice can slip through. */
-function publicView(state: WarState): WarView {
+function youView(state: WarState, seat: number): YouView {
+  return { seat, develop: developNeed(state, seat), ...pendingOf(state, seat) };
+}
+
+/**
+ * The view everyone gets, with `you` empty, built field by field from public
+ * data so that no pending choice can slip through. Views share arrays with
+ * the state, so read them and never change them.
+ */
+export function warPublicView(state: WarState): WarView {
   return {
     game: 'war-pnp',
     seats: state.seats,
@@ -165,25 +121,20 @@ function publicView(state: WarState): WarView {
   };
 }
 
-// States are never changed once made, so a view built from one stays right for as long as the state lives.
-const publicViews = new WeakMap<WarState, WarView>();
-
-/**
- * The view for one viewer: the public part, built once per state and shared by
- * every view of it, plus the seat's own pending choices, which go only into
- * `you`. Views share arrays with the state, so read them and never change them.
- */
-export function warView(state: WarState, viewer: Viewer): WarView {
-  let shared = publicViews.get(state);
-  if (shared === undefined) {
-    shared = publicView(state);
-    publicViews.set(state, shared);
-  }
-  const own = viewer.role === 'seat' ? warOwnView(state, viewer.seat) : null;
-  return own === null ? shared : { ...shared, ...own };
-}
-
 /** What a seat's own view adds to the public one: its pending picks and choices; nothing for a seat not in the game. */
 export function warOwnView(state: WarState, seat: number): { you: YouView } | null {
   return seat >= 0 && seat < state.seats ? { you: youView(state, seat) } : null;
+}
+
+/**
+ * What a seat's own view is built from (see `youView`): what it must develop,
+ * as plain figures, and its own slot of the step, which keeps its identity
+ * from state to state (copy-on-write). Other seats' choices and marks are not
+ * among them, so they send no other seat its part again. The game's options
+ * come first: they last the whole game, so the core keeps the views under them.
+ */
+export function warOwnInputs(state: WarState, seat: number): readonly unknown[] {
+  const need = developNeed(state, seat);
+  const { picks, declarations, gain } = pendingOf(state, seat);
+  return [state.options, need?.count, need?.pair?.powers, need?.pair?.points, picks, declarations, gain];
 }

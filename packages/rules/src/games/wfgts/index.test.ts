@@ -6,7 +6,7 @@ import { seedGenerator } from '../../core/generator.js';
 import type { RuleErrorCode } from '../../core/errors.js';
 import { games } from '../index.js';
 import { game, SIDES, totalOf, type WfgtsAction, type WfgtsState } from './index.js';
-import { actionFor, positions, randomGame } from './random-play.js';
+import { actionFor, positions, randomGame } from './test-support/random-play.js';
 
 const jsonCopy = <T>(value: T): T => JSON.parse(JSON.stringify(value)) as T;
 

@@ -21,7 +21,7 @@ import {
   type SeatSheet,
   type WfgtsState,
 } from './state.js';
-import { wfgtsOwnView, wfgtsView, type WfgtsView } from './view.js';
+import { publicView, wfgtsOwnInputs, wfgtsOwnView, type WfgtsView } from './view.js';
 
 export * from './actions.js';
 export * from './scoring.js';
@@ -136,8 +136,9 @@ export const game = defineGame<WfgtsOptions, WfgtsState, WfgtsAction, WfgtsView>
     return action.type === 'carry' ? carry(state, seat, action.dice, dice) : score(state, seat, action.choice, dice);
   },
 
-  view: wfgtsView,
+  publicView,
   ownView: wfgtsOwnView,
+  ownInputs: wfgtsOwnInputs,
 
   /** Seats still to choose; a timer carries nothing for a silent seat and scores its best grouping. */
   awaiting(state): AwaitedSeat<WfgtsAction>[] {

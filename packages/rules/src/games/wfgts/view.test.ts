@@ -4,8 +4,11 @@ import { applyAction } from '../../core/define-game.js';
 import { noDice, scriptedDice, type Dice } from '../../core/dice.js';
 import type { Viewer } from '../../core/viewer.js';
 import { bestGrouping, game, junkScore, junkUsed, ROUNDS, totalOf, type WfgtsAction, type WfgtsState } from './index.js';
-import { positions, randomGame } from './random-play.js';
-import { publicView, type SeatView } from './view.js';
+import { positions, randomGame } from './test-support/random-play.js';
+import type { SeatView } from './view.js';
+
+// The public view as the core hands it out: built once per state.
+const publicView = game.publicView;
 
 const play = (state: WfgtsState, seat: number, action: WfgtsAction, dice: Dice = noDice): WfgtsState => {
   const result = applyAction(game, state, seat, action, { dice });

@@ -1,4 +1,3 @@
-import type { Viewer } from '../../core/viewer.js';
 import { bestGrouping, junkScore, type Grouping } from './scoring.js';
 import {
   currentRound,
@@ -68,7 +67,7 @@ export interface SeatView extends Omit<PublicView, 'kind'> {
   me: SheetView;
 }
 
-/** Whatever `view` returns. */
+/** Whatever a view of the game is. */
 export type WfgtsView = PublicView | SeatView;
 
 function hasChosen(state: WfgtsState, sheet: SeatSheet): boolean {
@@ -97,47 +96,20 @@ function publicSeat(state: WfgtsState, sheet: SeatSheet, seat: number): PublicSe
   return { seat, chosen: hasChosen(state, sheet), total: totalOf(sheet), roundScores, junkUsed: junkUsed(sheet), finished };
 }
 
-// States are never changed once made, so a view built from one stays right for as long as the state lives.
-const publicViews = new WeakMap<WfgtsState, PublicView>();
-
 /**
- * The view for the host screen and spectators, built once per state and shared
- * by every view of it; like all views it shares arrays with the state, so
- * read it and never change it.
+ * The view for the host screen and spectators, and the shared part of every
+ * phone's view; like all views it shares arrays with the state, so read it
+ * and never change it.
  */
 export function publicView(state: WfgtsState): PublicView {
-  let view = publicViews.get(state);
-  if (view === undefined) {
-    view = {
-      kind: 'public',
-      round: state.round,
-      line: state.line,
-      step: state.step,
-      rolls: state.rolls[state.round - 1] ?? [],
-      seats: state.sheets.map((sheet, seat) => publicSeat(state, sheet, seat)),
-    };
-    publicViews.set(state, view);
-  }
-  return view;
-}
-
-// A seat's sheet view depends only on its sheet, the step and the seat; kept so an unchanged sheet gives the very same view.
-const sheetViews = new WeakMap<SeatSheet, Map<string, SheetView>>();
-
-/** The seat's own sheet as it sees it, the same object for as long as the sheet and the step stay the same. */
-function sheetView(state: WfgtsState, sheet: SeatSheet, seat: number): SheetView {
-  let views = sheetViews.get(sheet);
-  if (views === undefined) {
-    views = new Map();
-    sheetViews.set(sheet, views);
-  }
-  const key = `${state.step}:${seat}`;
-  let view = views.get(key);
-  if (view === undefined) {
-    view = buildSheetView(state, sheet, seat);
-    views.set(key, view);
-  }
-  return view;
+  return {
+    kind: 'public',
+    round: state.round,
+    line: state.line,
+    step: state.step,
+    rolls: state.rolls[state.round - 1] ?? [],
+    seats: state.sheets.map((sheet, seat) => publicSeat(state, sheet, seat)),
+  };
 }
 
 function buildSheetView(state: WfgtsState, sheet: SeatSheet, seat: number): SheetView {
@@ -154,19 +126,13 @@ function buildSheetView(state: WfgtsState, sheet: SeatSheet, seat: number): Shee
   };
 }
 
-/**
- * What a viewer may see. Another seat's pending carry is in no view but its
- * own; a seat number that is not in the game gets the public view. Every view
- * of one state holds the very same public parts (`rolls`, `seats`).
- */
-export function wfgtsView(state: WfgtsState, viewer: Viewer): WfgtsView {
-  const shared = publicView(state);
-  const own = viewer.role === 'seat' ? wfgtsOwnView(state, viewer.seat) : null;
-  return own === null ? shared : { ...shared, ...own };
-}
-
-/** What a seat's own view adds to the public one: its sheet, the same object while the sheet and the step stay the same. */
+/** What a seat's own view adds to the public one: its sheet. Another seat's pending carry is in no view but its own. */
 export function wfgtsOwnView(state: WfgtsState, seat: number): { kind: 'seat'; me: SheetView } | null {
   const sheet = state.sheets[seat];
-  return sheet === undefined ? null : { kind: 'seat', me: sheetView(state, sheet, seat) };
+  return sheet === undefined ? null : { kind: 'seat', me: buildSheetView(state, sheet, seat) };
+}
+
+/** A seat's sheet view depends only on its sheet and the step (see `buildSheetView`). */
+export function wfgtsOwnInputs(state: WfgtsState, seat: number): readonly unknown[] {
+  return [state.sheets[seat], state.step];
 }

@@ -115,7 +115,7 @@ describe('what the screens say about the table', () => {
   const firstRoll = roll([8, 8, 8, 10, 5, 6], ['W', 'W', 1, 2]);
 
   it('lists the turn order with every roll-off die each seat threw', () => {
-    const view = tenPhases.tenPhasesView(state, { role: 'host' });
+    const view = tenPhases.tenPhases.view(state, { role: 'host' });
     expect(turnOrder(view)).toEqual([
       { seat: 1, position: 1, rolls: [7, 9] },
       { seat: 0, position: 2, rolls: [7, 6] },
@@ -130,17 +130,17 @@ describe('what the screens say about the table', () => {
   });
 
   it('shows the live dice during a turn and the final dice once it has ended', () => {
-    const before = tenPhases.tenPhasesView(state, { role: 'host' });
+    const before = tenPhases.tenPhases.view(state, { role: 'host' });
     expect(tableDice(before)).toBeNull();
     const rolled = applyAction(tenPhases.tenPhases, state, 1, { type: 'roll', keep: [] }, { dice: scriptedDice(firstRoll.map((f) => f + 1)) });
     if (!rolled.ok) throw new Error(rolled.error.code);
-    const live = tableDice(tenPhases.tenPhasesView(rolled.state, { role: 'host' }));
+    const live = tableDice(tenPhases.tenPhases.view(rolled.state, { role: 'host' }));
     expect(live).toMatchObject({ seat: 1, phase: 1, roll: 1, turn: '1:0', live: true });
     expect(live?.best?.score).toBe(34);
 
     const stopped = applyAction(tenPhases.tenPhases, rolled.state, 1, { type: 'stop' }, { dice: scriptedDice([]) });
     if (!stopped.ok) throw new Error(stopped.error.code);
-    const view = tenPhases.tenPhasesView(stopped.state, { role: 'host' });
+    const view = tenPhases.tenPhases.view(stopped.state, { role: 'host' });
     expect(tableDice(view)).toMatchObject({ seat: 1, phase: 1, roll: 'end', turn: '1:0', live: false });
     expect(turnResultText(view.lastTurn!, 'Bo')).toBe('Bo made Phase 1 for 34.');
     expect(chartSeries(view, (s) => ['Ann', 'Bo'][s] ?? '')).toEqual([

@@ -2,12 +2,12 @@
  * Builders for the tests: sheets with given boxes filled and games standing
  * at a given step, so each test states only what its case is about.
  */
-import type { GameEvent } from '../../core/define-game.js';
-import { type Dice, noDice, scriptedDice } from '../../core/dice.js';
-import type { RuleErrorCode } from '../../core/errors.js';
-import type { Declaration, Effect, WarAction } from './actions.js';
-import { applyWar } from './apply.js';
-import { newGame, recordRoll } from './round.js';
+import type { GameEvent } from '../../../core/define-game.js';
+import { type Dice, noDice, scriptedDice } from '../../../core/dice.js';
+import type { RuleErrorCode } from '../../../core/errors.js';
+import type { Declaration, Effect, WarAction } from '../actions.js';
+import { applyWar } from '../apply.js';
+import { newGame, recordRoll } from '../round.js';
 import {
   type ColumnId,
   emptySheet,
@@ -16,8 +16,8 @@ import {
   type PowerName,
   powerRow,
   type Sheet,
-} from './sheet.js';
-import type { WarState } from './state.js';
+} from '../sheet.js';
+import type { WarState } from '../state.js';
 
 /** Which boxes a test sheet has: rows by face with their power and how many boxes, columns by how many boxes. */
 export interface SheetSpec {

@@ -3,10 +3,10 @@
  * through the one entry point so every position they reach is a real one.
  */
 import fc from 'fast-check';
-import { applyAction } from '../../core/define-game.js';
-import { generatorDice } from '../../core/dice.js';
-import { seedGenerator, SEED_BYTES } from '../../core/generator.js';
-import { game, type WfgtsAction, type WfgtsState } from './index.js';
+import { applyAction } from '../../../core/define-game.js';
+import { generatorDice } from '../../../core/dice.js';
+import { seedGenerator, SEED_BYTES } from '../../../core/generator.js';
+import { game, type WfgtsAction, type WfgtsState } from '../index.js';
 
 /** One random move: who acts and what they would pick at either step. */
 export interface RandomMove {
