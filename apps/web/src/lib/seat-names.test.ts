@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import type { SeatInfo } from '@rollcall/protocol';
-import { absenceMark, awaitedName, seatAbsence, seatName, seatRemoved, turnTag, turnTitle } from './seat-names.js';
+import { absenceMark, awaitedName, nameOfLead, seatAbsence, seatName, seatRemoved, turnTag, turnTitle, waitingToStart } from './seat-names.js';
 
 const now = 1_700_000_000_000;
 const seats: SeatInfo[] = [
@@ -58,5 +58,12 @@ describe('seat names', () => {
 
   it('tags the seat on turn as rolling only while its phone is here', () => {
     expect(seats.map((s) => turnTag(seats, s.seat, now))).toEqual(['rolling', 'away 2 min', 'removed', 'away 40 s']);
+  });
+
+  it('names who starts the game in the lobby, or the lead before the room has one', () => {
+    expect(nameOfLead(seats, 1)).toBe('Bo');
+    expect(nameOfLead(seats, null)).toBe('the lead');
+    expect(waitingToStart(seats, 0, 'Ten Phases')).toBe('Ten Phases is up next. Waiting for Ann to start.');
+    expect(waitingToStart(seats, null, null)).toBe('No game picked yet. Waiting for the lead to start.');
   });
 });

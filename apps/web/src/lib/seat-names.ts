@@ -54,3 +54,13 @@ export function turnTitle(seats: readonly SeatInfo[], seat: number, now = Date.n
   const absence = seatAbsence(seats, seat, now);
   return `${seatName(seats, seat)}'s turn${absence === null ? '' : ` (${absence})`}`;
 }
+
+/** The lead's name, or "the lead" while the room has none. */
+export function nameOfLead(seats: readonly SeatInfo[], lead: number | null): string {
+  return seats.find((s) => s.seat === lead)?.name ?? 'the lead';
+}
+
+/** What a screen that cannot start the game says in the lobby: the game picked and who starts it. */
+export function waitingToStart(seats: readonly SeatInfo[], lead: number | null, gameName: string | null): string {
+  return `${gameName ? `${gameName} is up next.` : 'No game picked yet.'} Waiting for ${nameOfLead(seats, lead)} to start.`;
+}
