@@ -1,4 +1,5 @@
 import { sveltekit } from '@sveltejs/kit/vite';
+import { fileURLToPath } from 'node:url';
 import { defineConfig } from 'vite';
 
 // The game server runs on :3000 in development; the dev server forwards to it so
@@ -7,6 +8,10 @@ const gameServer = 'http://localhost:3000';
 
 export default defineConfig({
   plugins: [sveltekit()],
+  resolve: {
+    // The rules' copy-on-write states share unchanged parts for the server's sake; a phone gets a copying stand-in.
+    alias: { immer: fileURLToPath(new URL('./src/lib/copy-on-write-shim.ts', import.meta.url)) },
+  },
   server: {
     proxy: {
       '/socket.io': { target: gameServer, ws: true },
