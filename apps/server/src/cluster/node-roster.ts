@@ -23,11 +23,18 @@ const REMEMBERED_BEATS = 5;
  * take its phones for away.
  *
  * Each node stamps its id in a sorted set every beat, with Redis's clock, so
- * the nodes' own clocks need not agree.
+ * the nodes' own clocks need not agree. A count is only as new as the last
+ * beat, so a node that just started would go uncounted by the others for up
+ * to a beat: it says it has joined once it has stamped (`stamped`), and each
+ * node that hears so counts again (`recount`).
  */
 export interface NodeRoster {
   /** The most nodes seen alive at one of the last few beats, this one included; 0 before the first. */
   liveNodes(): number;
+  /** Settles once this node's first stamp is in, so another node counting now counts it. */
+  stamped: Promise<void>;
+  /** Count the live nodes now rather than at the next beat: another node said it has joined. */
+  recount(): Promise<void>;
   /** Leave the roster at once, so the others do not wait `LIVE_MS` to count this node gone. */
   leave(): Promise<void>;
 }
@@ -35,10 +42,10 @@ export interface NodeRoster {
 export function joinRoster(redis: Redis, log: Logger): NodeRoster {
   const id = randomUUID();
   const counts: number[] = [];
-  let beating = false;
-  const beat = async () => {
-    if (beating) return; // a beat queued while Redis is away is enough
-    beating = true;
+  let beating: Promise<void> | null = null;
+  let firstStamp: () => void = () => undefined;
+  const stamped = new Promise<void>((resolve) => (firstStamp = resolve));
+  const stamp = async () => {
     try {
       const [seconds, micros] = await redis.time();
       const at = Number(seconds) * 1000 + Math.floor(Number(micros) / 1000);
@@ -51,17 +58,25 @@ export function joinRoster(redis: Redis, log: Logger): NodeRoster {
       const count = replies?.[2]?.[1];
       if (typeof count === 'number') counts.push(count);
       if (counts.length > REMEMBERED_BEATS) counts.shift();
+      firstStamp();
     } catch (err) {
       log.debug({ err }, 'could not stamp this node in the roster');
     } finally {
-      beating = false;
+      beating = null;
     }
   };
+  // A beat queued while Redis is away is enough; a recount during a beat waits for it and counts again.
+  const beat = () => (beating ??= stamp());
   void beat();
   const timer = setInterval(() => void beat(), BEAT_MS);
   timer.unref();
   return {
     liveNodes: () => Math.max(0, ...counts),
+    stamped,
+    async recount() {
+      await beating;
+      await beat();
+    },
     async leave() {
       clearInterval(timer);
       if (redis.status === 'ready') await redis.zrem(ROSTER_KEY, id).catch(() => undefined);

@@ -6,6 +6,9 @@ import { closeRedis, connectRedis } from '../redis-client.js';
 import { clusterDelivery, NODE_REQUEST_TIMEOUT_MS } from './cluster-delivery.js';
 import { joinRoster } from './node-roster.js';
 
+/** Said by a node once it is in the roster. */
+const NODE_JOINED = 'rollcall:node-joined';
+
 /** This node's part in a cluster of nodes sharing rooms through Redis. */
 export interface Cluster {
   /** Reaches sockets on every node. */
@@ -29,10 +32,15 @@ export function joinCluster(io: Server, redisUrl: string, log: Logger): Cluster 
   io.adapter(createAdapter(pub, sub, { key: 'rollcall:io', requestsTimeout: NODE_REQUEST_TIMEOUT_MS }));
 
   const roster = joinRoster(pub, log);
+  // A node that has just started is in no other node's count until it says so (see `NodeRoster`).
+  io.on(NODE_JOINED, () => void roster.recount());
+  void roster.stamped.then(() => io.serverSideEmit(NODE_JOINED));
 
   const listeners: ((codes: string[]) => void)[] = [];
   let linked = false;
   sub.on('ready', () => {
+    // Whoever said they joined before this node listened is counted now.
+    if (!linked) void roster.recount();
     if (linked) {
       const codes = new Set<string>();
       for (const socket of io.sockets.sockets.values()) {
