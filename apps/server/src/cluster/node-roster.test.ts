@@ -1,20 +1,14 @@
 import pino from 'pino';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { startRedis, type TestRedis } from '../../test/harness.js';
+import { describe, expect, it } from 'vitest';
+import { closeAfterTest, startRedis } from '../../test/harness.js';
 import { closeRedis, connectRedis } from '../redis-client.js';
 import { joinRoster } from './node-roster.js';
 
 const log = pino({ level: 'silent' });
-let redis: TestRedis;
-beforeAll(async () => {
-  redis = await startRedis();
-});
-afterAll(async () => {
-  await redis.close();
-});
 
 describe('the roster of live nodes', () => {
   it('counts a node that joined after its own beat as soon as it is asked to count again', async () => {
+    const redis = closeAfterTest(await startRedis());
     const links = [connectRedis(redis.url, log, 'a'), connectRedis(redis.url, log, 'b')] as const;
     const first = joinRoster(links[0], log);
     await first.stamped;
