@@ -10,8 +10,15 @@
  * lead's phone in the lobby, its options form, each with what they import. A
  * chunk already in the shared part is not counted again. Every game must fit
  * the budget on its own; a phone that plays every game in one sitting is
- * printed for reference. Other screens are printed for comparison. Exits
- * non-zero when any game is over budget.
+ * printed for reference. Other screens are printed for comparison.
+ *
+ * No screen of a live room (phone, TV, spectator, home page) may download a
+ * game's engine or immer, its copy-on-write library: they take the rules'
+ * catalogue entry point. Only replaying a record (/verify, /replay) loads the
+ * full rules, and that lazily. The build lists each chunk's modules beside its
+ * manifest (see `vite.config.ts`), which is how this tells.
+ *
+ * Exits non-zero when any game is over budget or a screen holds an engine.
  *
  * Usage: node scripts/measure-bundle.js   (after `vite build`)
  */
@@ -30,8 +37,11 @@ const clientDir = join(root, '.svelte-kit/output/client');
 let manifest;
 /** @type {string} */
 let appSource;
+/** @type {Record<string, string[]>} chunk file → the source modules in it */
+let chunkModules;
 try {
   manifest = JSON.parse(readFileSync(join(clientDir, '.vite/manifest.json'), 'utf8'));
+  chunkModules = JSON.parse(readFileSync(join(clientDir, '.vite/chunk-modules.json'), 'utf8'));
   appSource = readFileSync(join(root, '.svelte-kit/generated/client-optimized/app.js'), 'utf8');
 } catch {
   console.error('No build found: run `pnpm --filter @rollcall/web build` first.');
@@ -82,6 +92,21 @@ function closure(keys, { dynamic }) {
   };
   keys.forEach(visit);
   return seen;
+}
+
+/**
+ * What only replaying a record needs: the rules' full entry point, its game
+ * registry, each game's engine (`games/<id>/index.ts`) and immer.
+ */
+const ENGINE_MODULE = /packages\/rules\/src\/(?:index|games\/index|games\/[^/]+\/index)\.ts$|\/node_modules\/immer\//;
+
+/**
+ * The engine modules in the chunks behind a set of manifest keys.
+ * @param {Iterable<string>} keys
+ */
+function engineModulesIn(keys) {
+  const files = new Set([...keys].map((key) => chunk(key).file));
+  return [...files].flatMap((file) => (chunkModules[file] ?? []).filter((id) => ENGINE_MODULE.test(id)));
 }
 
 /** @type {Map<string, { raw: number, gzip: number }>} */
@@ -136,7 +161,8 @@ function measureRoute(routeId, gamePattern) {
     return { id, own, extra: sizeOf(own), total: sizeOf([...shared, ...own]) };
   });
   const everyGame = sizeOf([...shared, ...games.flatMap((g) => g.own)]);
-  return { shared: sizeOf(shared), games, everyGame };
+  const engine = engineModulesIn([...shared, ...games.flatMap((g) => g.own)]);
+  return { shared: sizeOf(shared), games, everyGame, engine };
 }
 
 /** @param {number} bytes */
@@ -163,13 +189,25 @@ const others = [
   ['/(room)/watch/[code]', /\/games\/([^/]+)\/TvBoard\.svelte$/],
 ];
 console.log('\nFor comparison:');
+/** Routes whose screens download a game's engine, with those modules. */
+const withEngine = phone.engine.length > 0 ? [{ route: '/(room)/play/[code]', engine: phone.engine }] : [];
 for (const [route, pattern] of others) {
   const other = measureRoute(route, pattern ?? /$^/);
+  if (other.engine.length > 0) withEngine.push({ route, engine: other.engine });
   const heaviest = other.games.reduce((worst, g) => (worst && worst.total.gzip >= g.total.gzip ? worst : g), other.games[0]);
   const detail = heaviest
     ? `, ${kb(heaviest.total.gzip)} KB with its heaviest game (${heaviest.id}), ${kb(other.everyGame.gzip)} KB with every game`
     : '';
   console.log(`  ${route}: ${kb(other.shared.gzip)} KB gzip before any game${detail}`);
+}
+
+const engineFiles = Object.keys(chunkModules).filter((file) => chunkModules[file]?.some((id) => ENGINE_MODULE.test(id)));
+const engineSize = sizeOf(Object.keys(manifest).filter((key) => engineFiles.includes(chunk(key).file)));
+console.log(
+  `\nWhat only replaying a record adds (every game's engine, immer): ${kb(engineSize.gzip)} KB gzip in ${engineFiles.join(', ') || 'no chunk'}`,
+);
+for (const { route, engine } of withEngine) {
+  console.error(`${route} downloads what only replaying a record needs: ${[...new Set(engine)].join(', ')}`);
 }
 
 const over = phone.games.filter((g) => g.total.gzip > BUDGET_KB * 1024);
@@ -178,4 +216,4 @@ if (phone.games.length === 0) {
   console.error('No phone sheets found in the build manifest.');
   process.exit(1);
 }
-if (over.length > 0) process.exit(1);
+if (over.length > 0 || withEngine.length > 0) process.exit(1);

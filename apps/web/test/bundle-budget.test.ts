@@ -2,7 +2,8 @@
  * The phone's download for each game stays within its budget, measured on the
  * build the browser tests run against: a library that grows, or one that
  * lands in the phone's shared part by an import, fails here rather than in a
- * player's data plan.
+ * player's data plan. So does a game's engine (or immer) reaching a phone,
+ * TV or spectator screen, which only replaying a record needs.
  */
 import { spawnSync } from 'node:child_process';
 import { fileURLToPath } from 'node:url';
@@ -15,6 +16,7 @@ describe('the phone bundle', () => {
     const run = spawnSync(process.execPath, [script], { encoding: 'utf8' });
     expect(run.stderr).toBe('');
     expect(run.stdout).toMatch(/A phone playing one game/);
+    expect(run.stdout).toMatch(/What only replaying a record adds \(every game's engine, immer\): [\d.]+ KB gzip in _app\//);
     expect(run.status).toBe(0);
   });
 });

@@ -1,4 +1,4 @@
-import { ruleErrors, type RuleErrorCode } from '@rollcall/rules';
+import { ruleErrors, type RuleErrorCode } from '@rollcall/rules/catalogue';
 
 /**
  * Every way the room layer can refuse a message, with the message people see.

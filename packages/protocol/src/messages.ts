@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import type { Outcome, Viewer } from '@rollcall/rules';
+import type { Outcome, Viewer } from '@rollcall/rules/catalogue';
 import type { ErrorBody } from './errors.js';
 import { PlayerName } from './names.js';
 

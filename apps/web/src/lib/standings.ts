@@ -1,5 +1,5 @@
 import type { SeatInfo } from '@rollcall/protocol';
-import type { Outcome } from '@rollcall/rules';
+import type { Outcome } from '@rollcall/rules/catalogue';
 import { seatName } from './seat-names.js';
 
 /** "1st", "2nd", "3rd", "4th", "11th", "22nd"… */

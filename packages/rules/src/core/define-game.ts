@@ -101,6 +101,12 @@ export interface GameRules<O = unknown, S = unknown, A = unknown, V = unknown> {
 }
 
 /**
+ * What a catalogue of games shows before anyone plays: the parts of a game's
+ * rules that name, credit and configure it, with none of its engine.
+ */
+export type CatalogueEntry<O = unknown> = Pick<GameRules<O>, 'id' | 'name' | 'designer' | 'players' | 'options'>;
+
+/**
  * A game as the server, bots and screens use it: its rules, with views,
  * `awaiting` and `outcome` worked out once per state by the core.
  */

@@ -1,6 +1,6 @@
 import type { Component } from 'svelte';
 import type { ActionResult, RoomView } from '@rollcall/protocol';
-import { games, type AnyGame } from '@rollcall/rules';
+import { catalogue, type CatalogueEntry } from '@rollcall/rules/catalogue';
 import type { Sent } from '../room-connection.svelte.js';
 
 /**
@@ -139,7 +139,7 @@ export function screensFor(id: string): GameScreens | undefined {
   return Object.hasOwn(screens, id) ? screens[id] : undefined;
 }
 
-/** Games a room can pick: registered with the rules engine and with screens here. */
-export function playableGames(): AnyGame[] {
-  return Object.values(games).filter((game) => screensFor(game.id) !== undefined);
+/** Games a room can pick: in the rules' catalogue and with screens here. */
+export function playableGames(): CatalogueEntry[] {
+  return Object.values(catalogue).filter((game) => screensFor(game.id) !== undefined);
 }

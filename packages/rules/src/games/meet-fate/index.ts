@@ -1,7 +1,8 @@
 import { defineGame, seatNumberView, type ApplyResult, type AwaitedSeat, type GameEvent } from '../../core/define-game.js';
 import type { Dice } from '../../core/dice.js';
 import { ruleError, type RuleErrorCode } from '../../core/errors.js';
-import { MeetFateAction, MeetFateOptions } from './actions.js';
+import { MeetFateAction, type MeetFateOptions } from './actions.js';
+import { meetFateEntry } from './catalogue.js';
 import { DICE_COUNT, FACES, isF8, scoreBox, type BoxId } from './scoring.js';
 import {
   bestBoxes,
@@ -14,10 +15,7 @@ import {
 } from './state.js';
 import { meetFatePublicView, type MeetFateView } from './view.js';
 
-export { MeetFateAction, MeetFateOptions } from './actions.js';
-export { BOXES, BOX_IDS, DICE_COUNT, FACES, faceCounts, isF8, scoreAll, scoreBox, type BoxId, type BoxInfo } from './scoring.js';
-export { MAX_ROLLS, type LastFill, type MeetFateState, type Sheet, type Turn } from './state.js';
-export type { MeetFateView, SheetView } from './view.js';
+export * from './catalogue.js';
 
 type Result = ApplyResult<MeetFateState>;
 
@@ -79,12 +77,7 @@ function fill(state: MeetFateState, seat: number, box: BoxId): Result {
  * on a 19-box sheet; six 8s on any roll win on the spot.
  */
 export const meetFate = defineGame<MeetFateOptions, MeetFateState, MeetFateAction, MeetFateView>({
-  id: 'meet-fate',
-  name: 'Meet Fate',
-  designer: 'f8dice',
-  // The rules allow any number of players; eight sheets is what a TV can show side by side.
-  players: { min: 1, max: 8 },
-  options: MeetFateOptions,
+  ...meetFateEntry,
   action: MeetFateAction,
 
   // A rematch starts with the last game's winner (the first of them on a shared win).

@@ -9,7 +9,8 @@ import {
 } from '../../core/define-game.js';
 import { rollAll, type Dice } from '../../core/dice.js';
 import { ruleError, type RuleErrorCode } from '../../core/errors.js';
-import { pairsAction, pairsOptions, type PairsAction } from './actions.js';
+import { pairsAction, type PairsAction } from './actions.js';
+import { pairsAndWagersEntry } from './catalogue.js';
 import { DICE_COUNT, matchesCall, nonScoringDice, scoreRoll, SIDES, type Call } from './scoring.js';
 import {
   bankIfEnded,
@@ -291,11 +292,7 @@ function outcome(state: PairsState): Outcome | null {
 
 /** Pairs and Wagers by "Super" Dave Radzik: roll four dice for sets, wager banked points to push your luck. */
 export const pairsAndWagers = defineGame({
-  id: 'pairs-and-wagers',
-  name: 'Pairs and Wagers',
-  designer: '"Super" Dave Radzik',
-  players: { min: 2, max: 12 },
-  options: pairsOptions,
+  ...pairsAndWagersEntry,
   action: pairsAction,
   setup: ({ seats, options }): PairsState => {
     const totals = Array.from({ length: seats }, () => 0);
@@ -323,8 +320,4 @@ export const pairsAndWagers = defineGame({
   seatCount: (state) => state.seats,
 });
 
-export { pairsAction, pairsOptions, type PairsAction, type PairsOptions } from './actions.js';
-export * from './scoring.js';
-export { LEADER_BONUS, MID_TARGET } from './state.js';
-export type * from './state.js';
-export type { PairsView, TurnView, LeaderView } from './view.js';
+export * from './catalogue.js';

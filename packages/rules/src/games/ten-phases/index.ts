@@ -8,7 +8,8 @@
 import { defineGame, seatNumberView, type ApplyResult, type AwaitedSeat, type GameEvent } from '../../core/define-game.js';
 import type { Dice } from '../../core/dice.js';
 import { ruleError, type RuleErrorCode } from '../../core/errors.js';
-import { tenPhasesAction, tenPhasesOptions, type TenPhasesAction, type TenPhasesOptions } from './actions.js';
+import { tenPhasesEntry } from './catalogue.js';
+import { tenPhasesAction, type TenPhasesAction, type TenPhasesOptions } from './actions.js';
 import { DICE, FACES, faceOf, facesOf } from './dice.js';
 import { PHASES, scorePhase } from './scoring.js';
 import {
@@ -28,14 +29,7 @@ import {
 } from './state.js';
 import { tenPhasesPublicView, type TenPhasesView } from './view.js';
 
-export * from './actions.js';
-export * from './dice.js';
-export * from './scoring.js';
-export * from './state.js';
-export * from './view.js';
-
-/** The most seats a room offers for this game: one scorepad column each on the TV. */
-export const MAX_SEATS = 8;
+export * from './catalogue.js';
 
 /** The phase a player starts on. */
 const FIRST_PHASE = 1;
@@ -228,11 +222,7 @@ function stop(state: TenPhasesState, turn: Turn): ApplyResult<TenPhasesState> {
 
 /** The Ten Phases game object. */
 export const tenPhases = defineGame<TenPhasesOptions, TenPhasesState, TenPhasesAction, TenPhasesView>({
-  id: 'ten-phases',
-  name: 'Ten Phases',
-  designer: 'Garrett J. Donner & Michael S. Steer',
-  players: { min: 1, max: MAX_SEATS },
-  options: tenPhasesOptions,
+  ...tenPhasesEntry,
   action: tenPhasesAction,
   setup: ({ seats, dice }) => setup(seats, dice),
   apply(state, seat, action, { dice }) {

@@ -65,6 +65,19 @@ describe('developing a box', () => {
     developSheet(sheet, [{ kind: 'points', column: '7' }]);
     expect(sheet).toEqual(emptySheet());
   });
+
+  it('shares every row and column it did not fill with the sheet it was given', () => {
+    const sheet = emptySheet();
+    const next = developSheet(sheet, [
+      { kind: 'power', row: 2, name: 'grow' },
+      { kind: 'points', column: '7' },
+    ]);
+    if (!next.ok) throw new Error(next.code);
+    expect(next.value.powers.map((row, i) => row === sheet.powers[i])).toEqual([true, false, true, true, true, true]);
+    expect(next.value.points.map((col, i) => col === sheet.points[i])).toEqual([true, true, true, true, true, false]);
+    expect(next.value.traps).toBe(sheet.traps);
+    expect(developSheet(sheet, [])).toEqual({ ok: true, value: sheet });
+  });
 });
 
 describe('the boxes a sheet can develop', () => {

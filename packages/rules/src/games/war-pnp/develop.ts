@@ -1,8 +1,8 @@
-import { produce } from '../../core/copy-on-write.js';
 import type { Development } from './actions.js';
 import {
   COLUMN_IDS,
   type ColumnId,
+  columnIndex,
   emptyBoxCount,
   nextEmptyRank,
   POWER_NAMES,
@@ -11,7 +11,6 @@ import {
   powerRow,
   type Sheet,
 } from './sheet.js';
-import type { RuleErrorCode } from '../../core/errors.js';
 import { type Checked, type WarState } from './state.js';
 
 /** Developments made during setup. */
@@ -43,38 +42,39 @@ export function legalDevelopments(sheet: Sheet): LegalDevelopments {
 
 /**
  * The sheet after developing `picks` one after another, as the phone previews
- * them and as they are applied when revealed. The input sheet is not changed.
+ * them and as they are applied when revealed. The input sheet is not changed:
+ * the new sheet copies only the rows and columns a pick fills and shares the
+ * rest, so an untouched part keeps its identity. Copied by hand rather than
+ * with the engine's copy-on-write library, which a phone would otherwise
+ * download for this one preview.
  */
 export function developSheet(sheet: Sheet, picks: readonly Development[]): Checked<Sheet> {
-  const found: { refusal: RuleErrorCode | null } = { refusal: null };
-  const next = produce(sheet, (draft) => {
-    found.refusal = developDraft(draft, picks);
-  });
-  return found.refusal === null ? { ok: true, value: next } : { ok: false, code: found.refusal };
-}
-
-/** Fills the boxes of `picks` in order on a draft sheet; why it cannot, or null. */
-function developDraft(next: Sheet, picks: readonly Development[]): RuleErrorCode | null {
+  if (picks.length === 0) return { ok: true, value: sheet };
+  const next: Sheet = { ...sheet, powers: [...sheet.powers], points: [...sheet.points] };
   for (const pick of picks) {
     if (pick.kind === 'power') {
       const row = powerRow(next, pick.row);
       const rank = nextEmptyRank(row.filled);
-      if (rank === null) return 'rule/war-full';
-      if (row.name === null) {
-        if (pick.name === undefined) return 'rule/war-name-needed';
-        row.name = pick.name;
-      } else if (pick.name !== undefined && pick.name !== row.name) {
-        return 'rule/war-row-named';
+      if (rank === null) return { ok: false, code: 'rule/war-full' };
+      if (row.name !== null && pick.name !== undefined && pick.name !== row.name) {
+        return { ok: false, code: 'rule/war-row-named' };
       }
-      row.filled[rank - 1] = true;
+      const name = row.name ?? pick.name;
+      if (name === undefined) return { ok: false, code: 'rule/war-name-needed' };
+      next.powers[pick.row - 1] = { ...row, name, filled: withBoxFilled(row.filled, rank) };
     } else {
       const col = pointsColumn(next, pick.column);
       const box = nextEmptyRank(col.filled);
-      if (box === null) return 'rule/war-full';
-      col.filled[box - 1] = true;
+      if (box === null) return { ok: false, code: 'rule/war-full' };
+      next.points[columnIndex(pick.column)] = { ...col, filled: withBoxFilled(col.filled, box) };
     }
   }
-  return null;
+  return { ok: true, value: next };
+}
+
+/** A copy of a row's or column's boxes with box `rank` (counted from 1) filled too. */
+function withBoxFilled(filled: readonly boolean[], rank: number): boolean[] {
+  return filled.map((isFilled, i) => isFilled || i === rank - 1);
 }
 
 /** True when the sheet still has an empty Powers box. */

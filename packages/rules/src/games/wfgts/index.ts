@@ -8,7 +8,8 @@
 import { defineGame, rankSeats, type ApplyResult, type AwaitedSeat, type GameEvent } from '../../core/define-game.js';
 import { rollAll, type Dice } from '../../core/dice.js';
 import { ruleError, type RuleErrorCode } from '../../core/errors.js';
-import { wfgtsAction, wfgtsOptions, type ScoreChoice, type WfgtsAction, type WfgtsOptions } from './actions.js';
+import { MAX_SEATS, wfgtsEntry } from './catalogue.js';
+import { wfgtsAction, type ScoreChoice, type WfgtsAction, type WfgtsOptions } from './actions.js';
 import { bestGrouping, DICE, junkScore, SIDES } from './scoring.js';
 import {
   currentRound,
@@ -23,13 +24,7 @@ import {
 } from './state.js';
 import { publicView, wfgtsOwnInputs, wfgtsOwnView, type WfgtsView } from './view.js';
 
-export * from './actions.js';
-export * from './scoring.js';
-export * from './state.js';
-export * from './view.js';
-
-/** The most seats a room offers for this game. */
-export const MAX_SEATS = 12;
+export * from './catalogue.js';
 
 const refuse = (code: RuleErrorCode): ApplyResult<WfgtsState> => ({ ok: false, error: ruleError(code) });
 
@@ -115,11 +110,7 @@ export function bestLineCSum(sheet: SeatSheet): number {
 
 /** The game object for Waiting for the Game to Start. */
 export const game = defineGame<WfgtsOptions, WfgtsState, WfgtsAction, WfgtsView>({
-  id: 'wfgts',
-  name: 'Waiting for the Game to Start',
-  designer: 'Jonathan Leistiko',
-  players: { min: 1, max: MAX_SEATS },
-  options: wfgtsOptions,
+  ...wfgtsEntry,
   action: wfgtsAction,
 
   setup({ seats, dice }) {

@@ -1,4 +1,4 @@
-import { meetFate } from '@rollcall/rules';
+import { meetFate } from '@rollcall/rules/catalogue';
 
 /**
  * Words and figures for the Meet Fate screens: how each box is explained on a

@@ -1,4 +1,4 @@
-import { pairsAndWagers as pw, type Hint } from '@rollcall/rules';
+import { pairsAndWagers as pw, type Hint } from '@rollcall/rules/catalogue';
 
 /**
  * Words and figures for the Pairs and Wagers screens: what a roll is called,

@@ -1,4 +1,4 @@
-import { tenPhases } from '@rollcall/rules';
+import { tenPhases } from '@rollcall/rules/catalogue';
 
 /**
  * Words and small figures for the Ten Phases screens, kept apart from the

@@ -1,4 +1,4 @@
-import { warPnp } from '@rollcall/rules';
+import { warPnp } from '@rollcall/rules/catalogue';
 
 /**
  * Words for the Powers 'n Points screens: ranks, marks, what a power does at

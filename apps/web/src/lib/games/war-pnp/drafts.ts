@@ -1,4 +1,4 @@
-import { warPnp } from '@rollcall/rules';
+import { warPnp } from '@rollcall/rules/catalogue';
 
 /**
  * What a phone holds while its player fills in a form: the picks of a

@@ -1,4 +1,4 @@
-import { wfgts } from '@rollcall/rules';
+import { wfgts } from '@rollcall/rules/catalogue';
 
 /**
  * Words and figures for the wfgts screens: what a die is called, how a group
