@@ -163,7 +163,8 @@ describe('Ten Phases in the browser', () => {
 
       // Every screen agrees with the game played without a browser.
       const cell = `tp-score-${turn.seat}-${turn.phase}`;
-      const shown = turn.made === null ? 'trying' : `made ${turn.made}`;
+      // A miss leaves the seat on that phase; the game's last miss is where it stopped.
+      const shown = turn.made !== null ? `made ${turn.made}` : index === expected.turns.length - 1 ? 'stopped' : 'trying';
       await expect.poll(() => tv.getByTestId(cell).getAttribute('data-state')).toBe(shown);
       await expect.poll(() => page.getByTestId(cell).getAttribute('data-state')).toBe(shown);
 
@@ -183,6 +184,11 @@ describe('Ten Phases in the browser', () => {
       names.map((name, seat) => [name, expected.totals?.[seat]]).sort(),
     );
     for (const page of phones) expect(await standingsOf(page)).toEqual(onTv);
+    // A finished game has no phase being tried: each scorepad shows where its seat stopped.
+    for (const page of [tv, ...phones]) {
+      await expect.poll(() => page.locator('[data-state="trying"]').count()).toBe(0);
+      await expect(page.locator('.pad').first().innerText()).resolves.not.toMatch(/current|▶ now/);
+    }
     await tv.getByRole('img', { name: /^Score after each turn/ }).waitFor();
     await saveScreenshot(tv, 'ten-phases-tv-end');
     await saveScreenshot(phones[0]!, 'ten-phases-phone-end');

@@ -8,6 +8,7 @@ import {
   groupByDie,
   groupTitle,
   nextTumbles,
+  phaseCell,
   phaseNeeds,
   previewText,
   rollLabel,
@@ -183,6 +184,36 @@ describe('the end sequence', () => {
       'final run done',
       'final run done',
     ]);
+  });
+});
+
+describe('the scorepad’s cells', () => {
+  // Missed Phase 10 in the final run: nine phases made, stopped on the tenth.
+  const missedTheLast = { seat: 1, phase: 10, scores: [20, 30, 25, 40, 18, 22, 35, 28, 31, null] };
+  const cells = (table: { active: number | null; over: boolean }) =>
+    tenPhases.PHASES.map((p) => phaseCell(missedTheLast, p.phase, table).state);
+
+  it('marks the phase a seat is on as current, or as rolling on its own turn', () => {
+    expect(cells({ active: 0, over: false }).at(-1)).toBe('current');
+    expect(cells({ active: 1, over: false }).at(-1)).toBe('rolling');
+  });
+
+  it('shows no current phase once the game is over, only where each seat stopped', () => {
+    const end = cells({ active: null, over: true });
+    expect(end).not.toContain('current');
+    expect(end).toEqual([...Array<string>(9).fill('made'), 'stopped']);
+    expect(phaseCell(missedTheLast, 4, { active: null, over: true })).toEqual({ state: 'made', score: 40 });
+  });
+
+  it('leaves a finished seat without a stopped phase: past Phase 10 there is none', () => {
+    const finished = { seat: 0, phase: 11, scores: Array<number>(10).fill(20) };
+    expect(tenPhases.PHASES.map((p) => phaseCell(finished, p.phase, { active: null, over: true }).state)).not.toContain('stopped');
+  });
+
+  it('leaves the phases not reached yet empty', () => {
+    const early = { seat: 2, phase: 3, scores: [20, 25, null, null, null, null, null, null, null, null] };
+    expect(phaseCell(early, 3, { active: null, over: true }).state).toBe('stopped');
+    expect(phaseCell(early, 7, { active: null, over: true }).state).toBe('later');
   });
 });
 

@@ -150,6 +150,28 @@ export function endSequence(
   });
 }
 
+/**
+ * What a scorepad cell says of one phase on a seat's sheet: its score once made; the phase the seat
+ * is on while the game goes on (being rolled now, or its current one); once the game is over, the
+ * phase where the seat stopped, since nobody is still trying it; a phase not reached yet.
+ */
+export type PhaseCell =
+  | { state: 'made'; score: number }
+  | { state: 'rolling' | 'current' | 'stopped' | 'later' };
+
+/** The cell of `phase` on `sheet`; `active` is the seat rolling now (null between turns), `over` a finished game. */
+export function phaseCell(
+  sheet: Pick<tenPhases.SheetView, 'seat' | 'scores' | 'phase'>,
+  phase: number,
+  table: { active: number | null; over: boolean },
+): PhaseCell {
+  const score = sheet.scores[phase - 1] ?? null;
+  if (score !== null) return { state: 'made', score };
+  if (sheet.phase !== phase) return { state: 'later' };
+  if (table.over) return { state: 'stopped' };
+  return { state: sheet.seat === table.active ? 'rolling' : 'current' };
+}
+
 /** What a die was last moved by, so screens tumble exactly the dice a new roll threw. */
 export interface TableShown {
   /** Whose turn and which of their turns, e.g. "1:4". */
