@@ -3,10 +3,12 @@ import { findGame } from '@rollcall/rules';
 import pino from 'pino';
 import { afterEach, describe, expect, it } from 'vitest';
 import { tempDataDir } from '../test/harness.js';
+import { heldCall } from '../test/held-call.js';
 import { ManualClock } from '../test/manual-clock.js';
 import type { Delivery } from './delivery.js';
 import { replayMove } from './room-changes.js';
 import { RoomService } from './room-service.js';
+import { seatHint } from './seat-hints.js';
 import { openRoomRepository, type RoomRepository } from './store/room-repository.js';
 import { openSqliteAdapter } from './store/sqlite-adapter.js';
 
@@ -72,6 +74,17 @@ function raced(store: RoomRepository): RoomRepository {
         const theirs = { ...current, version: current.version + 1, locked: true };
         await store.commit(theirs, expected, { kind: 'lock', seat: null, detail: {}, version: theirs.version, at: 0 });
       }
+      return store.commit(room, expected, entry);
+    },
+  };
+}
+
+/** The same store, whose commits pass `hold` first: one can be held back before it is stored. */
+function heldBack(store: RoomRepository, hold: ReturnType<typeof heldCall>): RoomRepository {
+  return {
+    ...store,
+    async commit(room, expected, entry) {
+      await hold.pass();
       return store.commit(room, expected, entry);
     },
   };
@@ -214,5 +227,37 @@ describe('the room service', () => {
       ['the bot failed; playing the default', 1],
       ['the game refused a bot move; playing the default', 1],
     ]);
+  });
+  it('answers a hint request while a move for the same room is still being committed, for the step as stored', async () => {
+    const store = await sqliteStore();
+    const hold = heldCall();
+    const rooms = service(heldBack(store, hold));
+    const created = await rooms.create('phone-1', { as: 'player', name: 'Ann' });
+    if (!created.ok) throw new Error(created.error.code);
+    const { code, seatToken } = created.value;
+    const ann = { code, token: seatToken };
+    await rooms.configure({ ...ann, game: 'meet-fate' });
+    await rooms.start(ann);
+    const started = (await store.load(code))!;
+    const first = { step: started.stepVersion, hint: { game: 'meet-fate', action: { type: 'roll', hold: [] } } };
+    expect(await rooms.askHint(ann)).toEqual({ ok: true, value: first });
+
+    hold.arm();
+    const rolling = rooms.act({ ...ann, id: 'r1', version: started.version, action: { type: 'roll', hold: [] } });
+    await hold.reached;
+    // Through the room's queue this would wait for the roll, which waits for `release`: the test would time out.
+    expect(await rooms.askHint(ann)).toEqual({ ok: true, value: first });
+    expect(await rooms.askHint({ code, token: 'x'.repeat(24) })).toMatchObject({ ok: false, error: { code: 'room/bad-token' } });
+    expect(await rooms.askHint({ code: 'ZZZZ', token: seatToken })).toMatchObject({ ok: false, error: { code: 'room/not-found' } });
+    expect((await store.load(code))!.version).toBe(started.version);
+
+    hold.release();
+    expect(await rolling).toEqual({ ok: true, value: { version: started.version + 1 } });
+    const rolled = (await store.load(code))!;
+    expect(rolled.stepVersion).toBeGreaterThan(started.stepVersion);
+    // The hint worked out before the roll is kept under its own step, never handed out for the new one.
+    const after = await rooms.askHint(ann);
+    expect(after).toMatchObject({ ok: true, value: { step: rolled.stepVersion } });
+    expect(after.ok && after.value.hint).toEqual(seatHint(rolled, 0));
   });
 });

@@ -135,9 +135,14 @@ type Accepted = Extract<Change, { ok: true }>;
  * seats' moves, each its own version).
  */
 type Decision<T> =
-  | { kind: 'refuse'; error: ErrorBody }
+  | Refusal
   | { kind: 'answer'; value: T; effects?: () => void; joiner?: Joiner }
   | { kind: 'commit'; changes: readonly [Accepted, ...Accepted[]]; value: T; effects?: () => void };
+
+type Refusal = { kind: 'refuse'; error: ErrorBody };
+
+/** What a request that only reads decides: refuse, or answer with nothing to do besides. */
+type Reading<T> = Refusal | { kind: 'answer'; value: T };
 
 /** A connection coming into a room without changing it, and who it is there: `decide` puts it in and sends it its views. */
 interface Joiner {
@@ -152,7 +157,7 @@ type Acting = Pick<Move, 'seat' | 'by'>;
 type Reach = 'vacant' | 'away';
 
 const fail = <T>(error: ErrorBody): Reply<T> => ({ ok: false, error });
-const refuse = <T>(error: ErrorBody): Decision<T> => ({ kind: 'refuse', error });
+const refuse = (error: ErrorBody): Refusal => ({ kind: 'refuse', error });
 /** Commit a change that lets a connection in, then put it in the room (`effects`). */
 const letIn = (change: Accepted, value: Joined, effects: () => void): Decision<Joined> => ({
   kind: 'commit',
@@ -172,7 +177,31 @@ function parse<S extends z.ZodType>(schema: S, payload: unknown): z.infer<S> | n
 }
 
 /** Refuse a token that holds nothing here, saying so when its seat moved to another phone. */
-const badToken = <T>(room: RoomRecord, token: string): Decision<T> => refuse(roomError(tokenRefusal(room, hashToken(token))));
+const badToken = (room: RoomRecord, token: string): Refusal => refuse(roomError(tokenRefusal(room, hashToken(token))));
+
+/**
+ * A seat's own request: the payload parsed (null when it does not parse),
+ * and a decision that refuses it (`notSeat` for a host's token) unless its
+ * token holds a seat in the room, and otherwise is `answer`'s for that seat.
+ */
+function seatRequest<S extends z.ZodType<{ code: string; token: string }>, D>(
+  schema: S,
+  payload: unknown,
+  notSeat: 'room/no-seat' | 'room/unknown-seat',
+  answer: (room: RoomRecord, seat: number, p: z.infer<S>) => D,
+): { code: string; decision: (room: RoomRecord) => D | Refusal } | null {
+  const p = parse(schema, payload);
+  if (p === null) return null;
+  return {
+    code: p.code,
+    decision: (room) => {
+      const holder = holderOf(room, hashToken(p.token));
+      if (holder === null) return badToken(room, p.token);
+      if (holder.role !== 'seat') return refuse(roomError(notSeat));
+      return answer(room, holder.seat, p);
+    },
+  };
+}
 
 /** Every connection id a room's views may go to by seat: its seats', and those waiting for the next game. */
 const audienceIds = (room: RoomRecord): string[] => [...room.seats.map((s) => s.id), ...nextPlayersOf(room).map((n) => n.id)];
@@ -509,30 +538,28 @@ export class RoomService {
 
   /** A seat gives its client seed for the next game's dice; giving it again is answered without a change. */
   contributeSeed(payload: unknown): Promise<Reply<ActionResult>> {
-    const p = parse(ContributeSeed, payload);
-    if (p === null) return Promise.resolve(fail(roomError('room/bad-request')));
-    return this.decide(p.code, (room) => {
-      const holder = holderOf(room, hashToken(p.token));
-      if (holder === null) return badToken(room, p.token);
-      if (holder.role !== 'seat') return refuse(roomError('room/unknown-seat'));
-      const change = contributeSeed(room, { seat: holder.seat, clientSeed: p.clientSeed, now: this.deps.clock.now() });
+    const request = seatRequest(ContributeSeed, payload, 'room/unknown-seat', (room, seat, p): Decision<ActionResult> => {
+      const change = contributeSeed(room, { seat, clientSeed: p.clientSeed, now: this.deps.clock.now() });
       if (change === null) return { kind: 'answer', value: { version: room.version } };
       return change.ok ? committed(change) : refuse(change.error);
     });
+    return request === null ? Promise.resolve(fail(roomError('room/bad-request'))) : this.decide(request.code, request.decision);
   }
 
-  /** A seat's phone asks for its own suggested move; answered without changing the room. */
+  /**
+   * A seat's phone asks for its own suggested move. It only reads, so it is
+   * answered from the room as last committed, without waiting behind the
+   * moves in the room's queue: a move being stored meanwhile is not seen yet,
+   * and the phone gets the hint for the step it was asked in (`step` says
+   * which), as if it had asked a moment earlier.
+   */
   askHint(payload: unknown): Promise<Reply<HintReply>> {
-    const p = parse(AskHint, payload);
-    if (p === null) return Promise.resolve(fail(roomError('room/bad-request')));
-    return this.decide(p.code, (room) => {
-      const holder = holderOf(room, hashToken(p.token));
-      if (holder === null) return badToken(room, p.token);
-      if (holder.role !== 'seat') return refuse(roomError('room/no-seat'));
+    const request = seatRequest(AskHint, payload, 'room/no-seat', (room, seat): Reading<HintReply> => {
       if (!hintsOf(room)) return refuse(roomError('room/hints-off'));
       if (room.status !== 'playing') return refuse(roomError('room/not-playing'));
-      return { kind: 'answer', value: { step: room.stepVersion, hint: seatHint(room, holder.seat) } };
+      return { kind: 'answer', value: { step: room.stepVersion, hint: seatHint(room, seat) } };
     });
+    return request === null ? Promise.resolve(fail(roomError('room/bad-request'))) : this.readCommitted(request.code, request.decision);
   }
 
   /** A seat's move, or the lead's or host's move for a vacant seat. */
@@ -727,6 +754,24 @@ export class RoomService {
       this.roomLog(code).error({ err }, 'change failed');
       return fail<T>(roomError('room/internal'));
     });
+  }
+
+  /**
+   * Answer from the room as last committed, outside the room's queue: for a
+   * request that only reads. The room it gets is one the store holds, the
+   * same for every check the request makes, so what it answers (and whom it
+   * refuses) is what it would have been just before the change in flight.
+   */
+  private async readCommitted<T>(code: string, decision: (room: RoomRecord) => Reading<T>): Promise<Reply<T>> {
+    try {
+      const room = await this.deps.store.load(code);
+      if (room === null) return fail(roomError('room/not-found'));
+      const d = decision(room);
+      return d.kind === 'refuse' ? fail(d.error) : { ok: true, value: d.value };
+    } catch (err) {
+      this.roomLog(code).error({ err }, 'read failed');
+      return fail(roomError('room/internal'));
+    }
   }
 
   /** Commit changes in order, each against the version before it; the room as last stored by them (`loaded` when none was). */

@@ -1,5 +1,5 @@
 import { findGame, hints, seededRandom, type Hint } from '@rollcall/rules';
-import { hintsOf, isBot, type RoomRecord } from './room-record.js';
+import { isBot, type RoomRecord } from './room-record.js';
 
 /** How many hints are remembered, over all rooms: a few per room being played is plenty. */
 const KEPT_HINTS = 2000;
@@ -7,7 +7,8 @@ const KEPT_HINTS = 2000;
 const keptHints = new Map<string, Hint | null>();
 
 /**
- * A seat's hint, when the room gives hints and the game awaits the seat: its
+ * A seat's hint in a room that gives hints and is being played (the room
+ * service refuses the request otherwise): when the game awaits the seat, its
  * bot's move from the seat's point of view (see `hints`), or null. A hint
  * costs a bot's look-ahead, milliseconds, so it is worked out only when a
  * phone asks, never on the way of a move's views. It stays the same through a
@@ -20,9 +21,7 @@ const keptHints = new Map<string, Hint | null>();
 export function seatHint(room: RoomRecord, seat: number): Hint | null {
   const game = room.game === null || room.play === null ? undefined : findGame(room.game.id);
   const hintFor = game === undefined ? undefined : hints[game.id];
-  if (game === undefined || hintFor === undefined || !hintsOf(room) || room.status !== 'playing' || isBot(room.seats[seat])) {
-    return null;
-  }
+  if (game === undefined || hintFor === undefined || isBot(room.seats[seat])) return null;
   if (!game.awaiting(room.play).some((a) => a.seat === seat)) return null;
   const key = `${room.code}:${room.stepVersion}:${seat}`;
   const kept = keptHints.get(key);

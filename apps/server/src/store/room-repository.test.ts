@@ -1,6 +1,7 @@
 import pino from 'pino';
 import { describe, expect, it } from 'vitest';
 import { dataDirForTest } from '../../test/harness.js';
+import { heldCall } from '../../test/held-call.js';
 import { Table } from '../../test/stored-table.js';
 import { replayMove } from '../room-changes.js';
 import type { RoomRecord } from '../room-record.js';
@@ -110,6 +111,34 @@ describe('a room repository loading a room whose moves are replayed', () => {
     const short: RoomAdapter = { ...adapter, read: async () => ({ ...stored, entries: stored.entries.slice(0, -1) }) };
     const blind = openRoomRepository(short, { replay: replayMove, log: pino({ level: 'silent' }) });
     await expect(blind.load('PLAY')).rejects.toThrow(/journal stops before/);
+    await repository.close();
+  });
+});
+
+describe('a room repository read outside the room\'s queue', () => {
+  it('never puts back in memory a room older than one a commit kept while the load was reading', async () => {
+    const { dir, table } = await crashedTable();
+    const adapter = await openSqliteAdapter(dir);
+    const hold = heldCall();
+    hold.arm();
+    // The first read gets the room as stored now, and hands it back only after a commit.
+    const slow: RoomAdapter = {
+      ...adapter,
+      async read(code, since) {
+        const stored = await adapter.read(code, since);
+        await hold.pass();
+        return stored;
+      },
+    };
+    const repository = openRoomRepository(slow, { replay: replayMove, log: pino({ level: 'silent' }) });
+    const early = repository.load('PLAY');
+    await hold.reached;
+    const moved = new Table(table.room, repository);
+    await moved.play(1);
+    expect(moved.room.version).toBe(table.room.version + 1);
+    hold.release();
+    expect((await early)?.version).toBe(moved.room.version);
+    expect(await repository.load('PLAY')).toBe(moved.room);
     await repository.close();
   });
 });

@@ -315,6 +315,9 @@ export function openRoomRepository(adapter: RoomAdapter, { replay, log }: Reposi
         return null;
       }
       const loaded = await rebuild(code, stored, held);
+      // A commit or another load (a read outside the room's queue) may have kept a newer version meanwhile: never put an older one back.
+      const meanwhile = cache.get(code);
+      if (meanwhile !== undefined && meanwhile.room.version > loaded.room.version) return meanwhile.room;
       keep(loaded.room, loaded.snapshotAt, loaded.digest);
       return loaded.room;
     },
