@@ -3,7 +3,7 @@ import { isBot, type RoomRecord } from './room-record.js';
 
 /** How many hints are remembered, over all rooms: a few per room being played is plenty. */
 const KEPT_HINTS = 2000;
-// The newest hints by room, step and seat, oldest first (a Map keeps insertion order).
+// The newest hints by room (code and when it was made), step and seat, oldest first (a Map keeps insertion order).
 const keptHints = new Map<string, Hint | null>();
 
 /**
@@ -23,7 +23,8 @@ export function seatHint(room: RoomRecord, seat: number): Hint | null {
   const hintFor = game === undefined ? undefined : hints[game.id];
   if (game === undefined || hintFor === undefined || isBot(room.seats[seat])) return null;
   if (!game.awaiting(room.play).some((a) => a.seat === seat)) return null;
-  const key = `${room.code}:${room.stepVersion}:${seat}`;
+  // A code comes back once its room is purged; the time it was made tells the two rooms apart.
+  const key = `${room.code}:${room.createdAt}:${room.stepVersion}:${seat}`;
   const kept = keptHints.get(key);
   if (kept !== undefined) return kept;
   const seed = new Uint8Array(new Uint32Array([room.stepVersion, seat, 0x68696e74, 0x6f776e21]).buffer);
