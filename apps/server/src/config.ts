@@ -44,8 +44,9 @@ const Env = z.object({
   AUDIENCE_PER_ROOM: whole(1000),
   SEAT_CHANGES_PER_SECOND: whole(3),
   AUDIENCE_REFRESH_MS: whole(50),
-  PING_INTERVAL_MS: z.coerce.number().int().min(1000).max(60_000).default(5000),
-  PING_TIMEOUT_MS: z.coerce.number().int().min(1000).max(60_000).default(4000),
+  // Both together stay under the proxy's idle timeout in deploy/nginx.conf (75 s).
+  PING_INTERVAL_MS: z.coerce.number().int().min(1000).max(30_000).default(5000),
+  PING_TIMEOUT_MS: z.coerce.number().int().min(1000).max(30_000).default(4000),
   BOT_PAUSE_MS: z.coerce.number().int().min(0).max(60_000).default(1500),
   TRUST_PROXY: list,
   ALLOWED_ORIGINS: list.pipe(z.array(z.url().transform((o) => new URL(o).origin))),
