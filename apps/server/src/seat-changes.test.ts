@@ -121,10 +121,9 @@ describe('a seat taken back in the lobby', () => {
 });
 
 describe('a rematch with seats whose phones are gone', () => {
-  /** Ann, Bob and Cy played war-pnp; Bob's phone is gone, and Cy's was marked away. */
+  /** Ann, Bob and Cy play war-pnp; Cy's phone was marked away, and Bob's may be gone too. */
   function finishedWithAway(): RoomRecord {
-    const room = accepted(markPresence(playing(['Ann', 'Bob', 'Cy'], 'war-pnp'), { connected: new Set(['id-Ann', 'id-Bob']), now: 5_000 }));
-    return room;
+    return accepted(markPresence(playing(['Ann', 'Bob', 'Cy'], 'war-pnp'), { connected: new Set(['id-Ann', 'id-Bob']), now: 5_000 }));
   }
 
   it('finds them by the away mark or by no phone connected, never a bot or a removed seat', () => {
