@@ -122,12 +122,12 @@ describe('a seat taken back in the lobby', () => {
 
 describe('a rematch with seats whose phones are gone', () => {
   /** Ann, Bob and Cy play war-pnp; Cy's phone was marked away, and Bob's may be gone too. */
-  function finishedWithAway(): RoomRecord {
+  function withCyAway(): RoomRecord {
     return accepted(markPresence(playing(['Ann', 'Bob', 'Cy'], 'war-pnp'), { connected: new Set(['id-Ann', 'id-Bob']), now: 5_000 }));
   }
 
   it('finds them by the away mark or by no phone connected, never a bot or a removed seat', () => {
-    const room = accepted(removeSeat(finishedWithAway(), { seat: 0, now }));
+    const room = accepted(removeSeat(withCyAway(), { seat: 0, now }));
     expect(awaySeats(room, new Set(['id-Cy']))).toEqual([1, 2]);
     // Without every node's word, only the stored marks count.
     expect(awaySeats(room, null)).toEqual([2]);
@@ -135,7 +135,7 @@ describe('a rematch with seats whose phones are gone', () => {
   });
 
   it('is refused while one of them is undecided, and changes nothing', () => {
-    const room = finishedWithAway();
+    const room = withCyAway();
     expect(refusal(rematch(room, now, nextServerSeed, { away: [1, 2], choices: [{ seat: 1, choice: 'keep' }] }))).toBe(
       'room/away-undecided',
     );
@@ -144,7 +144,7 @@ describe('a rematch with seats whose phones are gone', () => {
   });
 
   it('keeps, removes or gives to a bot each seat as chosen', () => {
-    const room = finishedWithAway();
+    const room = withCyAway();
     const kept = accepted(rematch(room, now, nextServerSeed, { away: [1, 2], choices: [{ seat: 1, choice: 'keep' }, { seat: 2, choice: 'remove' }] }));
     expect(kept.seats.map((s) => [s.name, s.tokenHash !== null, s.awaySince ?? null])).toEqual([
       ['Ann', true, null],
@@ -161,7 +161,7 @@ describe('a rematch with seats whose phones are gone', () => {
   });
 
   it('ignores a choice for a seat whose phone came back, and passes the lead on when its seat goes', () => {
-    const room = finishedWithAway();
+    const room = withCyAway();
     const back = accepted(rematch(room, now, nextServerSeed, { away: [2], choices: [{ seat: 1, choice: 'remove' }, { seat: 2, choice: 'keep' }] }));
     expect(back.seats.map((s) => s.name)).toEqual(['Ann', 'Bob', 'Cy']);
     const leadGone = accepted(rematch(room, now, nextServerSeed, { away: [0], choices: [{ seat: 0, choice: 'bot' }] }));
