@@ -22,6 +22,13 @@ describe('configuration', () => {
     expect(config.joinLimit.perSecond).toBeCloseTo(0.5);
   });
 
+  it('misses a silent phone within 9 s unless the heartbeat is set otherwise', () => {
+    expect(loadConfig({}).heartbeat).toEqual({ intervalMs: 5000, timeoutMs: 4000 });
+    expect(loadConfig({ PING_INTERVAL_MS: '25000', PING_TIMEOUT_MS: '20000' }).heartbeat).toEqual({ intervalMs: 25_000, timeoutMs: 20_000 });
+    expect(() => loadConfig({ PING_TIMEOUT_MS: '10' })).toThrow(/PING_TIMEOUT_MS/);
+    expect(() => loadConfig({ PING_INTERVAL_MS: '60000' })).toThrow(/PING_INTERVAL_MS/);
+  });
+
   it('flushes every SQLite commit to disk when asked', () => {
     const config = loadConfig({ SQLITE_SYNC: 'full' });
     expect(config.store === 'sqlite' && config.sqliteSync).toBe('full');

@@ -44,6 +44,9 @@ const Env = z.object({
   AUDIENCE_PER_ROOM: whole(1000),
   SEAT_CHANGES_PER_SECOND: whole(3),
   AUDIENCE_REFRESH_MS: whole(50),
+  // Both together stay under the proxy's idle timeout in deploy/nginx.conf (75 s).
+  PING_INTERVAL_MS: z.coerce.number().int().min(1000).max(30_000).default(5000),
+  PING_TIMEOUT_MS: z.coerce.number().int().min(1000).max(30_000).default(4000),
   BOT_PAUSE_MS: z.coerce.number().int().min(0).max(60_000).default(1500),
   TRUST_PROXY: list,
   ALLOWED_ORIGINS: list.pipe(z.array(z.url().transform((o) => new URL(o).origin))),
@@ -78,6 +81,13 @@ export interface BaseConfig {
   botPauseMs: number;
   /** The largest message a client may send; larger ones are refused or cut off. */
   maxPayloadBytes: number;
+  /**
+   * The transport's heartbeat: the server pings each connection this long
+   * after its last answer and drops it when no answer comes within `timeoutMs`,
+   * so a phone that died without closing its connection is gone (and its seat
+   * free to take back) at most `intervalMs + timeoutMs` after it last answered.
+   */
+  heartbeat: { intervalMs: number; timeoutMs: number };
   /** Per connection: room messages as a token bucket. */
   actionLimit: { burst: number; perSecond: number };
   /** Per connection: create and join attempts, kept low against code guessing. */
@@ -135,6 +145,7 @@ export function loadConfig(env: Record<string, string | undefined>): Config {
     ...store,
     botPauseMs: e.BOT_PAUSE_MS,
     maxPayloadBytes: e.MAX_PAYLOAD_BYTES,
+    heartbeat: { intervalMs: e.PING_INTERVAL_MS, timeoutMs: e.PING_TIMEOUT_MS },
     actionLimit: { burst: e.ACTION_BURST, perSecond: e.ACTIONS_PER_SECOND },
     joinLimit: { burst: e.JOIN_BURST, perSecond: e.JOINS_PER_MINUTE / 60 },
     limits: {

@@ -87,6 +87,9 @@ export async function realtime(
       callback(null, originAllowed(request.headers.origin, request.headers.host, config) && gate.allows(request)),
     // A connection that has not asked to be let in by then is dropped: it holds a place for nothing.
     connectTimeout: 10_000,
+    // A phone that dies without closing its connection holds its seat until the heartbeat misses it (see config.ts).
+    pingInterval: config.heartbeat.intervalMs,
+    pingTimeout: config.heartbeat.timeoutMs,
     cors: { origin: (origin, callback) => callback(null, originAllowed(origin, undefined, config)) },
     // Far beyond any real message; the per-event cap below answers the merely too large with a typed error.
     maxHttpBufferSize: config.maxPayloadBytes * 4,

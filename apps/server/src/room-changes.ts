@@ -3,7 +3,7 @@
  * next. No I/O and no clock: the service passes `now` in, then commits what
  * comes out. Each accepted change bumps the version by one.
  */
-import { roomError, ROOM_SEAT_LIMIT, type ErrorBody, type TimerSeconds, type WhenAway } from '@rollcall/protocol';
+import { roomError, ROOM_SEAT_LIMIT, type AwaySeatChoice, type ErrorBody, type TimerSeconds, type WhenAway } from '@rollcall/protocol';
 import { nameSkeleton } from '@rollcall/protocol/name-skeleton';
 import {
   applyAction,
@@ -409,11 +409,10 @@ export function rename(room: RoomRecord, p: { seat: number; name: string; now: n
   };
 }
 
-/** The lead makes a one-time code for an away seat (the service checks it is away); a newer code replaces an older one. */
+/** The lead makes a one-time code for an away seat, in the lobby or a game (the service checks it is away); a newer code replaces an older one. */
 export function offerHandOver(room: RoomRecord, p: { seat: number; codeHash: string; now: number }): Change {
   const seat = room.seats[p.seat];
   if (seat === undefined) return refuse(roomError('room/unknown-seat'));
-  if (room.status === 'lobby') return refuse(roomError('room/not-playing'));
   const seats = room.seats.map((s, i) => (i === p.seat ? { ...s, handOverHash: p.codeHash } : s));
   return { ok: true, room: { ...bump(room, p.now), seats }, note: { kind: 'hand-over', seat: p.seat, detail: {} } };
 }
@@ -473,31 +472,67 @@ export function contributeSeed(room: RoomRecord, p: { seat: number; clientSeed: 
 }
 
 /**
- * Back to the lobby with the same players (vacant seats are dropped), ready
- * for any game; those who came during the game take seats after them. The
- * game's seal is revealed and the next game gets a fresh one (`serverSeed`),
- * whose client seeds the phones give again.
+ * The seats whose phones are gone: held by a player (not a bot, not vacant),
+ * and marked away or, when the sockets' answer is whole (`connected`), with
+ * no phone connected now.
  */
-export function rematch(room: RoomRecord, now: number, serverSeed: string): Change {
+export function awaySeats(room: RoomRecord, connected: ReadonlySet<string> | null): number[] {
+  return room.seats.flatMap((s, seat) =>
+    s.tokenHash !== null && !isBot(s) && (s.awaySince != null || (connected !== null && !connected.has(s.id))) ? [seat] : [],
+  );
+}
+
+/** What the lead chose for each seat whose phone is gone (`away`, see `awaySeats`), for a rematch. */
+export interface AwayPlan {
+  away: readonly number[];
+  choices: readonly { seat: number; choice: AwaySeatChoice }[];
+}
+
+const nobodyAway: AwayPlan = { away: [], choices: [] };
+
+/**
+ * Back to the lobby with the same players (vacant seats are dropped), ready
+ * for any game; those who came during the game take seats after them. Every
+ * seat whose phone is gone goes as the lead chose: kept for its player (who
+ * takes it back by name), removed, or given to a bot under a bot's name; a
+ * rematch that leaves one of them undecided is refused. The game's seal is
+ * revealed and the next game gets a fresh one (`serverSeed`), whose client
+ * seeds the phones give again.
+ */
+export function rematch(room: RoomRecord, now: number, serverSeed: string, plan: AwayPlan = nobodyAway): Change {
   if (room.status === 'lobby') return refuse(roomError('room/not-playing'));
-  const kept = room.seats.flatMap((s, i) => (s.tokenHash === null && !isBot(s) ? [] : [{ seat: s, was: i }]));
-  const lead = kept.findIndex((k) => k.was === room.lead);
+  if (plan.choices.some((c) => room.seats[c.seat] === undefined)) return refuse(roomError('room/unknown-seat'));
+  const chosen = new Map(plan.choices.map((c) => [c.seat, c.choice]));
+  if (plan.away.some((seat) => !chosen.has(seat))) return refuse(roomError('room/away-undecided'));
+  // A choice for a seat whose phone came back meanwhile is ignored: its player is here and keeps it.
+  const choiceOf = (seat: number): AwaySeatChoice => (plan.away.includes(seat) ? (chosen.get(seat) ?? 'keep') : 'keep');
+  let named: RoomRecord = room;
+  const kept = room.seats.flatMap((s, i) => {
+    if ((s.tokenHash === null && !isBot(s)) || choiceOf(i) === 'remove') return [];
+    if (choiceOf(i) !== 'bot') return [{ seat: s, was: i }];
+    const bot: SeatRecord = { id: s.id, name: freeBotName(named), tokenHash: null, bot: true };
+    named = { ...named, seats: named.seats.map((other, j) => (j === i ? bot : other)) };
+    return [{ seat: bot, was: i }];
+  });
+  const leadKept = kept.findIndex((k) => k.was === room.lead);
+  const lead = leadKept !== -1 && kept[leadKept]?.seat.tokenHash != null ? leadKept : firstHeld(kept.map((k) => k.seat));
   const lobby = seatNextPlayers({
     ...bump(room, now),
     game: rematchGame(room, kept.map((k) => k.was)),
     status: 'lobby',
     seats: kept.map((k) => ({ ...k.seat, awaySince: null, handOverHash: null })),
-    lead: lead !== -1 ? lead : firstHeld(kept.map((k) => k.seat)),
+    lead,
     play: null,
     finishedAt: null,
     deadline: null,
     turnDeadline: null,
     ...(room.seal == null ? {} : { seal: newSeal(serverSeed), previousSeal: room.seal }),
   });
+  const away = Object.fromEntries(plan.away.map((seat) => [seat, choiceOf(seat)]));
   return {
     ok: true,
     room: lobby,
-    note: { kind: 'rematch', seat: null, detail: { seats: kept.length, joined: lobby.seats.length - kept.length } },
+    note: { kind: 'rematch', seat: null, detail: { seats: kept.length, joined: lobby.seats.length - kept.length, away } },
   };
 }
 

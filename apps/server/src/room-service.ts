@@ -38,6 +38,7 @@ import {
   addBot,
   addPlayer,
   admitScreen,
+  awaySeats,
   configure,
   joinNext,
   leave,
@@ -263,10 +264,14 @@ export class RoomService {
     const { code } = p;
     return this.decide(code, async (room): Promise<Decision<Joined>> => {
       switch (p.as) {
-        case 'player':
+        case 'player': {
+          // A seat's own name takes it back on this phone while no phone holds it, in the lobby as in a game.
+          const seat = seatNamed(room, p.name);
+          if (seat !== -1) return this.takeBack(connectionId, room, seat);
           return room.status === 'lobby'
             ? this.joinLobby(connectionId, room, p.name)
             : this.joinDuringGame(connectionId, room, p.name);
+        }
         case 'handover':
           return this.joinByHandOver(connectionId, room, p.handover);
         case 'seat': {
@@ -349,13 +354,8 @@ export class RoomService {
     });
   }
 
-  /**
-   * A tokenless join once a game has started: a seat's own name takes it back
-   * on this phone, and a new name watches and waits for the next game.
-   */
-  private joinDuringGame(connectionId: string, room: RoomRecord, name: string): Promise<Decision<Joined>> | Decision<Joined> {
-    const seat = seatNamed(room, name);
-    if (seat !== -1) return this.takeBack(connectionId, room, seat);
+  /** A tokenless join with a new name once a game has started: it watches and waits for the next game. */
+  private joinDuringGame(connectionId: string, room: RoomRecord, name: string): Decision<Joined> {
     const seatToken = newToken();
     const id = newId();
     const change = joinNext(room, { name, id, tokenHash: hashToken(seatToken), now: this.deps.clock.now() });
@@ -457,7 +457,7 @@ export class RoomService {
     });
   }
 
-  /** Lead or host: a one-time code that gives an away seat to a new phone (shown as text and a QR code). */
+  /** Lead or host: a one-time code that gives an away seat to a new phone (shown as text and a QR code), in the lobby or a game. */
   handOver(payload: unknown): Promise<Reply<HandedOver>> {
     const p = parse(HandOver, payload);
     if (p === null) return Promise.resolve(fail(roomError('room/bad-request')));
@@ -531,9 +531,14 @@ export class RoomService {
     });
   }
 
-  /** Lead or host: back to the lobby with the same seats. */
+  /** Lead or host: back to the lobby with the same seats, each seat whose phone is gone as the lead chose. */
   rematch(payload: unknown): Promise<Reply<ActionResult>> {
-    return this.control(Rematch, payload, (room, _p, now) => rematch(room, now, this.deps.serverSeed()));
+    return this.control(Rematch, payload, async (room, p, now) => {
+      // Who is connected is not stored: ask the sockets, on every node; a partial answer leaves only the stored marks.
+      const presence = await this.deps.delivery.presence(room.code, room.seats.map((s) => s.id));
+      const away = awaySeats(room, presence.partial === true ? null : presence.connectedSeats);
+      return rematch(room, now, this.deps.serverSeed(), { away, choices: p.away ?? [] });
+    });
   }
 
   /** A seat gives its client seed for the next game's dice; giving it again is answered without a change. */

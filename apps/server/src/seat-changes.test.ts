@@ -3,10 +3,12 @@ import { describe, expect, it } from 'vitest';
 import {
   addBot,
   addPlayer,
+  awaySeats,
   configure,
   joinNext,
   markPresence,
   movesDue,
+  offerHandOver,
   playAction,
   reclaimSeat,
   rematch,
@@ -90,6 +92,81 @@ describe('a seat taken back on a new phone', () => {
   it('is never a removed seat', () => {
     const removed = accepted(removeSeat(playing(['Ann', 'Bob']), { seat: 1, now }));
     expect(refusal(reclaimSeat(removed, { seat: 1, tokenHash: 'h', now }))).toBe('room/seat-removed');
+  });
+});
+
+describe('a seat taken back in the lobby', () => {
+  function lobbyOf(names: string[]): RoomRecord {
+    let room = newRoom({ code: 'ABCD', now, generator, seal: null, hostTokenHash: null });
+    for (const name of names) room = accepted(addPlayer(room, { name, seatId: `id-${name}`, tokenHash: hashToken(`token-of-${name}-000000`), now }));
+    return room;
+  }
+
+  it('gets the new token, stays in its place, and tells the old token that it moved', () => {
+    const back = accepted(reclaimSeat(lobbyOf(['Ann', 'Bob']), { seat: 1, tokenHash: hashToken('new-token-of-bob-0000'), now: 8_000 }));
+    expect(back.status).toBe('lobby');
+    expect(back.seats.map((s) => s.name)).toEqual(['Ann', 'Bob']);
+    expect(back.seats[1]).toMatchObject({ id: 'id-Bob', newPhoneAt: 8_000, tokenHash: hashToken('new-token-of-bob-0000') });
+    expect(back.lead).toBe(0);
+    expect(tokenRefusal(back, hashToken('token-of-Bob-000000'))).toBe('room/seat-moved');
+  });
+
+  it('can be handed to a new phone by the lead with a one-time code, and the code goes once the seat is taken', () => {
+    const offered = accepted(offerHandOver(lobbyOf(['Ann', 'Bob']), { seat: 1, codeHash: hashToken('ABCDEF'), now }));
+    expect(offered.seats[1]?.handOverHash).toBe(hashToken('ABCDEF'));
+    const back = accepted(reclaimSeat(offered, { seat: 1, tokenHash: hashToken('new-token-of-bob-0000'), now }));
+    expect(back.seats[1]?.handOverHash).toBeNull();
+    expect(refusal(offerHandOver(offered, { seat: 5, codeHash: 'h', now }))).toBe('room/unknown-seat');
+  });
+});
+
+describe('a rematch with seats whose phones are gone', () => {
+  /** Ann, Bob and Cy play war-pnp; Cy's phone was marked away, and Bob's may be gone too. */
+  function withCyAway(): RoomRecord {
+    return accepted(markPresence(playing(['Ann', 'Bob', 'Cy'], 'war-pnp'), { connected: new Set(['id-Ann', 'id-Bob']), now: 5_000 }));
+  }
+
+  it('finds them by the away mark or by no phone connected, never a bot or a removed seat', () => {
+    const room = accepted(removeSeat(withCyAway(), { seat: 0, now }));
+    expect(awaySeats(room, new Set(['id-Cy']))).toEqual([1, 2]);
+    // Without every node's word, only the stored marks count.
+    expect(awaySeats(room, null)).toEqual([2]);
+    expect(awaySeats(accepted(startGame(lobby(2), now)), new Set(['id-Ann']))).toEqual([]);
+  });
+
+  it('is refused while one of them is undecided, and changes nothing', () => {
+    const room = withCyAway();
+    expect(refusal(rematch(room, now, nextServerSeed, { away: [1, 2], choices: [{ seat: 1, choice: 'keep' }] }))).toBe(
+      'room/away-undecided',
+    );
+    expect(refusal(rematch(room, now, nextServerSeed, { away: [1, 2], choices: [] }))).toBe('room/away-undecided');
+    expect(refusal(rematch(room, now, nextServerSeed, { away: [], choices: [{ seat: 9, choice: 'keep' }] }))).toBe('room/unknown-seat');
+  });
+
+  it('keeps, removes or gives to a bot each seat as chosen', () => {
+    const room = withCyAway();
+    const kept = accepted(rematch(room, now, nextServerSeed, { away: [1, 2], choices: [{ seat: 1, choice: 'keep' }, { seat: 2, choice: 'remove' }] }));
+    expect(kept.seats.map((s) => [s.name, s.tokenHash !== null, s.awaySince ?? null])).toEqual([
+      ['Ann', true, null],
+      ['Bob', true, null],
+    ]);
+    const bot = accepted(rematch(room, now, nextServerSeed, { away: [1, 2], choices: [{ seat: 1, choice: 'bot' }, { seat: 2, choice: 'bot' }] }));
+    expect(bot.seats.map((s) => [s.name, s.bot ?? false, s.tokenHash === null])).toEqual([
+      ['Ann', false, false],
+      ['Bot Ada', true, true],
+      ['Bot Bix', true, true],
+    ]);
+    // The player's own name is free again: they can join the next game as a new player.
+    expect(tokenRefusal(bot, hashToken('token-of-Bob-000000'))).toBe('room/bad-token');
+  });
+
+  it('ignores a choice for a seat whose phone came back, and passes the lead on when its seat goes', () => {
+    const room = withCyAway();
+    const back = accepted(rematch(room, now, nextServerSeed, { away: [2], choices: [{ seat: 1, choice: 'remove' }, { seat: 2, choice: 'keep' }] }));
+    expect(back.seats.map((s) => s.name)).toEqual(['Ann', 'Bob', 'Cy']);
+    const leadGone = accepted(rematch(room, now, nextServerSeed, { away: [0], choices: [{ seat: 0, choice: 'bot' }] }));
+    expect(leadGone.seats.map((s) => s.name)).toEqual(['Bot Ada', 'Bob', 'Cy']);
+    expect(leadGone.lead).toBe(1);
   });
 });
 

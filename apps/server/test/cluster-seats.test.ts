@@ -47,6 +47,19 @@ describe('seats across two nodes', () => {
     expect(dead).toMatchObject({ ok: false, error: { code: 'room/seat-moved' } });
   });
 
+  it('give a seat back by name on another node within 10 s of its phone going silent without closing', async () => {
+    const t = await startedTable();
+    const [first] = cluster.urls as [string, string];
+    // Bob's phone, on the second node, stops answering: only that node's heartbeat can tell.
+    t.players[1]!.client.stopAnsweringPings();
+    const silentSince = Date.now();
+    await t.host.waitForView((v) => v.seats[1]?.connected === false, 15_000);
+    expect(Date.now() - silentSince).toBeLessThan(11_000);
+    const phone = closeAfterTest(await TestClient.connect(first));
+    expect(await phone.must(ClientEvent.joinRoom, { code: t.code, as: 'player', name: 'Bob' })).toMatchObject({ role: 'seat', seat: 1 });
+    await t.host.waitForView((v) => v.seats[1]?.connected === true && v.seats[1]?.newPhoneAt !== null);
+  }, 30_000);
+
   it('play an away seat’s default once, though both nodes take the overdue deadline', async () => {
     const t = await startedTable();
     t.players[1]!.client.close();

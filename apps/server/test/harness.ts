@@ -342,6 +342,20 @@ export class TestClient {
     });
   }
 
+  /**
+   * From now on, answer none of the server's pings and never reconnect, as a
+   * phone that died without closing its connection (battery out, out of
+   * range): the connection stays open until the server's heartbeat gives up.
+   */
+  stopAnsweringPings(): void {
+    this.socket.io.reconnection(false);
+    const engine = this.socket.io.engine as unknown as { _sendPacket: (type: string, ...rest: unknown[]) => void };
+    const send = engine._sendPacket.bind(engine);
+    engine._sendPacket = (type, ...rest) => {
+      if (type !== 'pong') send(type, ...rest);
+    };
+  }
+
   close(): void {
     this.socket.close();
   }

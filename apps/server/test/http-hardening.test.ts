@@ -119,9 +119,10 @@ describe('names', () => {
     expect(await join('\uD800')).toBe('room/bad-name');
     expect(await join('e\u0301'.repeat(24))).toBe('ok');
     expect(await join('Ann\u202E')).toBe('ok');
-    expect(await join('An\u200Bn')).toBe('room/name-taken');
-    expect(await join('\u0410nn')).toBe('room/name-taken');
-    expect(await join('ANN')).toBe('room/name-taken');
+    // Each of these is Ann's name, and her phone is still here: her seat is not to be taken.
+    expect(await join('An\u200Bn')).toBe('room/seat-in-use');
+    expect(await join('\u0410nn')).toBe('room/seat-in-use');
+    expect(await join('ANN')).toBe('room/seat-in-use');
     const view = await host.waitForView((v) => v.seats.length === 2);
     expect(view.seats.map((seat) => seat.name)).toEqual(['e\u0301'.repeat(24).normalize('NFKC'), 'Ann']);
   });

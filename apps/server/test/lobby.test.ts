@@ -55,8 +55,9 @@ describe('rooms and roles', () => {
   it('checks names, codes and who may run the room', async () => {
     const t = await table(['Ann', 'Bob'], true);
     const phone = await client();
+    // Bob's phone is here: his name does not take his seat.
     expect(refusal(await phone.request(ClientEvent.joinRoom, { code: t.code, as: 'player', name: 'bob ' }))).toBe(
-      'room/name-taken',
+      'room/seat-in-use',
     );
     expect(refusal(await phone.request(ClientEvent.joinRoom, { code: t.code, as: 'player', name: '   ' }))).toBe(
       'room/bad-name',

@@ -46,6 +46,24 @@ describe('a phone that drops and comes back', () => {
     expect(final.status).toBe('finished');
   });
 
+  it('frees the seat of a phone that stopped answering without closing its connection within 10 s, to take back by name', async () => {
+    const t = await startedTable(['Ann', 'Bob']);
+    const bob = t.players[1]!;
+    bob.client.stopAnsweringPings();
+    const silentSince = Date.now();
+    const phone = closeAfterTest(await TestClient.connect(server!.url));
+    // Its connection is still open: the room cannot tell yet that nobody holds the phone.
+    const early = await phone.request(ClientEvent.joinRoom, { code: t.code, as: 'player', name: 'Bob' });
+    expect(early).toMatchObject({ ok: false, error: { code: 'room/seat-in-use' } });
+
+    // The server's heartbeat (a ping every 5 s, 4 s to answer) misses it.
+    await t.host.waitForView((v) => v.seats[1]?.connected === false, 15_000);
+    expect(Date.now() - silentSince).toBeLessThan(11_000);
+    const back = await phone.must(ClientEvent.joinRoom, { code: t.code, as: 'player', name: 'Bob' });
+    expect(back).toMatchObject({ role: 'seat', seat: 1 });
+    await phone.must(ClientEvent.action, { code: t.code, token: back.seatToken, id: 'back', action: { type: 'carry', dice: [] } });
+  }, 30_000);
+
   it('lets a second tab take the seat over and tells the first one', async () => {
     const t = await startedTable(['Ann']);
     const ann = t.players[0]!;

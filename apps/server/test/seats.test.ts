@@ -117,6 +117,93 @@ describe('back in from any phone', () => {
   });
 });
 
+/** A room in its lobby, opened by a host screen, with `names` seated. */
+async function lobbyTable(names: string[]): Promise<Table> {
+  server = closeAfterTest(await startServer());
+  return closeAfterTest(await openTable(server.url, { players: names }));
+}
+
+describe('back in from any phone in the lobby', () => {
+  it('gives a seat whose phone is gone back by name before the first game, and refuses it while the phone is here', async () => {
+    const t = await lobbyTable(['Ann', 'Bob', 'Cy']);
+    const before = await server!.store.load(t.code);
+    const refused = await (await phone()).request(ClientEvent.joinRoom, { code: t.code, as: 'player', name: 'bob' });
+    expect(refused).toMatchObject({ ok: false, error: { code: 'room/seat-in-use' } });
+    expect(await server!.store.load(t.code)).toEqual(before);
+
+    t.players[1]!.client.close();
+    await t.host.waitForView((v) => v.seats[1]?.connected === false);
+    const friend = await phone();
+    const back = await friend.must(ClientEvent.joinRoom, { code: t.code, as: 'player', name: 'Bob' });
+    expect(back).toMatchObject({ code: t.code, role: 'seat', seat: 1 });
+    expect(back.seatToken).not.toBe(t.players[1]!.token);
+    const shown = await t.host.waitForView((v) => v.seats[1]?.connected === true);
+    expect(shown.status).toBe('lobby');
+    expect(shown.seats.map((s) => s.name)).toEqual(['Ann', 'Bob', 'Cy']);
+    expect(shown.lead).toBe(0);
+    const old = await (await phone()).request(ClientEvent.joinRoom, { code: t.code, as: 'seat', seatToken: t.players[1]!.token });
+    expect(old).toMatchObject({ ok: false, error: { code: 'room/seat-moved' } });
+    // The seat is Bob's as before: he renames, and plays when the game starts.
+    await friend.must(ClientEvent.rename, { code: t.code, token: back.seatToken, name: 'Bobby' });
+    await t.host.must(ClientEvent.configure, { code: t.code, token: t.hostToken, game: 'wfgts' });
+    await t.host.must(ClientEvent.start, { code: t.code, token: t.hostToken });
+    await friend.must(ClientEvent.action, { code: t.code, token: back.seatToken, id: 'first', action: { type: 'carry', dice: [] } });
+  });
+
+  it('lets the lead hand a seat whose phone is gone to a new phone with a one-time code', async () => {
+    const t = await lobbyTable(['Ann', 'Bob']);
+    const ann = t.players[0]!;
+    const asAnn = { code: t.code, token: ann.token };
+    const still = await ann.client.request(ClientEvent.handOver, { ...asAnn, seat: 1 });
+    expect(still).toMatchObject({ ok: false, error: { code: 'room/seat-not-away' } });
+    t.players[1]!.client.close();
+    await ann.client.waitForView((v) => v.seats[1]?.connected === false);
+    const { handover } = await ann.client.must(ClientEvent.handOver, { ...asAnn, seat: 1 });
+    // Only the lead's phone sees the code.
+    expect(JSON.stringify(t.host.received)).not.toContain(handover);
+    const next = await phone();
+    const taken = await next.must(ClientEvent.joinRoom, { code: t.code, as: 'handover', handover });
+    expect(taken).toMatchObject({ role: 'seat', seat: 1 });
+    expect((await ann.client.waitForView((v) => v.seats[1]?.connected === true)).seats[1]?.newPhoneAt).toEqual(expect.any(Number));
+    const again = await (await phone()).request(ClientEvent.joinRoom, { code: t.code, as: 'handover', handover });
+    expect(again).toMatchObject({ ok: false, error: { code: 'room/bad-handover' } });
+  });
+});
+
+describe('play again with seats whose phones are gone', () => {
+  it('asks what becomes of each, then keeps, removes or gives it to a bot, and the kept seat is taken back by name', async () => {
+    const t = await startedTable(['Ann', 'Bob', 'Cy', 'Dee']);
+    await dropPhone(t, 1);
+    await dropPhone(t, 2);
+    t.players[3]!.client.close();
+    await t.host.waitForView((v) => v.seats[3]?.connected === false);
+    const asHost = { code: t.code, token: t.hostToken };
+    const before = await server!.store.load(t.code);
+    const undecided = await t.host.request(ClientEvent.rematch, { ...asHost, away: [{ seat: 1, choice: 'keep' }] });
+    expect(undecided).toMatchObject({ ok: false, error: { code: 'room/away-undecided' } });
+    expect(await t.host.request(ClientEvent.rematch, asHost)).toMatchObject({ ok: false, error: { code: 'room/away-undecided' } });
+    expect(await server!.store.load(t.code)).toEqual(before);
+
+    const away = [
+      { seat: 1, choice: 'keep' },
+      { seat: 2, choice: 'bot' },
+      { seat: 3, choice: 'remove' },
+    ];
+    const { version } = await t.host.must(ClientEvent.rematch, { ...asHost, away });
+    const lobby = await t.host.waitForView((v) => v.version >= version && v.status === 'lobby');
+    expect(lobby.seats.map((s) => [s.name, s.bot, s.connected])).toEqual([
+      ['Ann', false, true],
+      ['Bob', false, false],
+      ['Bot Ada', true, false],
+    ]);
+    const bob = await phone();
+    expect(await bob.must(ClientEvent.joinRoom, { code: t.code, as: 'player', name: 'Bob' })).toMatchObject({ role: 'seat', seat: 1 });
+    // Dee's seat went: her name joins the next game as a new seat.
+    const dee = await phone();
+    expect(await dee.must(ClientEvent.joinRoom, { code: t.code, as: 'player', name: 'Dee' })).toMatchObject({ role: 'seat', seat: 3 });
+  });
+});
+
 describe('away never stalls the table', () => {
   it('plays an away seat’s default once it has been away and awaited for the grace, with no turn timer', async () => {
     const clock = new ManualClock();

@@ -72,6 +72,8 @@ export interface SeatedTable {
   status(): Promise<{ status: string; awaiting: number[]; version: number }>;
   /** Play one move for the first awaited seat; false once nothing is awaited. */
   step(): Promise<boolean>;
+  /** Close one seat's socket, as a phone that died (never the first seat's, which sends every move). */
+  drop(seat: number): void;
   close(): void;
 }
 
@@ -120,6 +122,10 @@ export async function seatPlayers(server: TestServer, code: string, names: reado
         action,
       });
       return true;
+    },
+    drop(seat) {
+      if (seat === 0) throw new Error('the first seat sends every move');
+      clients[seat]?.close();
     },
     close() {
       for (const client of clients) client.close();

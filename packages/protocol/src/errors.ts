@@ -55,6 +55,8 @@ export const roomErrors = {
   'room/bot-seat': 'A bot plays that seat.',
   /** Only an away seat can be handed to a new phone or played for by the lead. */
   'room/seat-not-away': "That seat's player is still here.",
+  /** A rematch was asked for without saying what becomes of every seat whose phone is gone. */
+  'room/away-undecided': "Some players' phones are gone: choose what happens to their seats first.",
   /** A hand-over code that is wrong or was already used. */
   'room/bad-handover': "That code doesn't hand over a seat any more. Ask the lead for a new one.",
   /** No screen waits to be let in with that code: mistyped, already let in, or closed. */

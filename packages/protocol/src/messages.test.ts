@@ -1,6 +1,6 @@
 import { describe, expect, expectTypeOf, it } from 'vitest';
 import type { ClientEventName } from './events.js';
-import { ActionEnvelope, CODE_ALPHABET, Configure, CreateRoom, JoinRoom, RoomCode, TestSeed, type ReplyValues } from './messages.js';
+import { ActionEnvelope, CODE_ALPHABET, Configure, CreateRoom, JoinRoom, Rematch, RoomCode, TestSeed, type ReplyValues } from './messages.js';
 
 describe('room messages', () => {
   it('forgive case and spaces in a typed room code, and refuse look-alike letters', () => {
@@ -29,6 +29,14 @@ describe('room messages', () => {
     const base = { code: 'ABCD', token: 't'.repeat(24), game: 'wfgts' };
     expect(Configure.parse(base)).toMatchObject({ options: {}, timer: 0 });
     expect(Configure.safeParse({ ...base, timer: 45 }).success).toBe(false);
+  });
+
+  it('take at most one choice per away seat at a rematch, each keep, remove or bot', () => {
+    const base = { code: 'ABCD', token: 't'.repeat(24) };
+    expect(Rematch.safeParse(base).success).toBe(true);
+    expect(Rematch.safeParse({ ...base, away: [{ seat: 1, choice: 'bot' }, { seat: 2, choice: 'remove' }] }).success).toBe(true);
+    expect(Rematch.safeParse({ ...base, away: [{ seat: 1, choice: 'keep' }, { seat: 1, choice: 'remove' }] }).success).toBe(false);
+    expect(Rematch.safeParse({ ...base, away: [{ seat: 1, choice: 'watch' }] }).success).toBe(false);
   });
 
   it('require an id on every move and a whole, non-negative version if any', () => {

@@ -107,8 +107,23 @@ export const AddBot = z.object({ ...Credentials });
 /** `room:take-lead` */
 export const TakeLead = z.object({ ...Credentials });
 
-/** `room:rematch` */
-export const Rematch = z.object({ ...Credentials });
+/** What becomes of a seat whose phone is gone at a rematch: kept for its player, removed, or played by a bot. */
+export const AwaySeatChoice = z.enum(['keep', 'remove', 'bot']);
+
+/**
+ * `room:rematch`: back to the lobby with the same seats. Every seat whose
+ * phone is gone needs a choice in `away` (one per seat), or the rematch is
+ * refused with `room/away-undecided`; a choice for a seat whose phone is
+ * back is ignored, and the seat kept.
+ */
+export const Rematch = z.object({
+  ...Credentials,
+  away: z
+    .array(z.object({ seat: z.number().int().min(0).max(255), choice: AwaySeatChoice }))
+    .max(ROOM_SEAT_LIMIT)
+    .refine((choices) => new Set(choices.map((c) => c.seat)).size === choices.length, 'one choice per seat')
+    .optional(),
+});
 
 /** `room:leave`: the sender's own seat, or its place in the queue for the next game. */
 export const Leave = z.object({ ...Credentials });
@@ -174,6 +189,7 @@ export type RemoveSeat = z.infer<typeof RemoveSeat>;
 export type AddBot = z.infer<typeof AddBot>;
 export type TakeLead = z.infer<typeof TakeLead>;
 export type Rematch = z.infer<typeof Rematch>;
+export type AwaySeatChoice = z.infer<typeof AwaySeatChoice>;
 export type ContributeSeed = z.infer<typeof ContributeSeed>;
 export type ActionEnvelope = z.infer<typeof ActionEnvelope>;
 export type PlayDefault = z.infer<typeof PlayDefault>;

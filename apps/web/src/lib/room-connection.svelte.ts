@@ -13,6 +13,7 @@ import {
   type ActionResult,
   type Configure,
   type HandedOver,
+  type Rematch,
   type HintReply,
   type CreateRoom,
   type JoinRoom,
@@ -181,8 +182,8 @@ export class RoomConnection {
   }
 
   /**
-   * Take a new seat in a room; during a game, take back the seat of that name
-   * (when no phone holds it) or wait for the next game.
+   * Take a new seat in a room, or take back the seat of that name when no
+   * phone holds it; during a game, a new name waits for the next game.
    */
   async joinAsPlayer(code: string, name: string): Promise<Sent<Joined>> {
     const reply = await this.join({ code, as: 'player', name });
@@ -298,9 +299,9 @@ export class RoomConnection {
     return this.command(ClientEvent.takeLead, {});
   }
 
-  /** Lead or host: back to the lobby with the same seats. */
-  rematch(): Promise<Sent<unknown>> {
-    return this.command(ClientEvent.rematch, {});
+  /** Lead or host: back to the lobby with the same seats, each seat whose phone is gone as `away` says. */
+  rematch(away: Rematch['away'] = []): Promise<Sent<unknown>> {
+    return this.command(ClientEvent.rematch, { away });
   }
 
   /**
