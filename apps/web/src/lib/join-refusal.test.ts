@@ -49,12 +49,13 @@ describe('a refused join', () => {
   });
 
   it('waits read as people say them', () => {
-    expect([waitInWords(0.2), waitInWords(59), waitInWords(60), waitInWords(61), waitInWords(3600)]).toEqual([
+    expect([waitInWords(0.2), waitInWords(59), waitInWords(60), waitInWords(61), waitInWords(3540), waitInWords(3541)]).toEqual([
       '1 second',
       '59 seconds',
       'about a minute',
       'about 2 minutes',
-      'about 60 minutes',
+      'about 59 minutes',
+      'about an hour',
     ]);
   });
 });

@@ -46,12 +46,13 @@ export function roomCodeProblem(text: string): string | null {
   return null;
 }
 
-/** A wait as people say it: "12 seconds", "1 second", "about 40 minutes". */
+/** A wait as people say it: "12 seconds", "1 second", "about 40 minutes", "about an hour". */
 export function waitInWords(seconds: number): string {
   const s = Math.max(1, Math.ceil(seconds));
   if (s < 60) return s === 1 ? '1 second' : `${s} seconds`;
   const minutes = Math.ceil(s / 60);
-  return minutes === 1 ? 'about a minute' : `about ${minutes} minutes`;
+  if (minutes === 1) return 'about a minute';
+  return minutes < 60 ? `about ${minutes} minutes` : 'about an hour';
 }
 
 /** What a form shows for `refusal` with `secondsLeft` of its wait to go (0 once it is over). */
