@@ -1,8 +1,9 @@
 /**
  * What the socket layer checks before a message reaches the rooms: who the
  * client is (its address, through a trusted proxy only), which pages may open
- * a socket, how many connections there are, and the limits per address on
- * creating rooms and guessing codes. Refusals are logged once per flood.
+ * a socket, how many connections there are, and the limits on creating
+ * rooms (per address) and guessing codes (per connection and per address).
+ * Refusals are logged once per flood.
  */
 import type { IncomingMessage } from 'node:http';
 import proxyAddr from '@fastify/proxy-addr';
