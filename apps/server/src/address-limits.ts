@@ -24,8 +24,8 @@ export interface AddressLimits {
   disconnected(address: string): void;
   /** `address` wants a new room: false when it opened too many just now. */
   mayCreate(address: string): Promise<boolean>;
-  /** `address` wants to join a room by its code: false when it named too many wrong codes just now. */
-  mayGuess(address: string): Promise<boolean>;
+  /** `address` wants to join a room by its code: how long, in ms, until it may after naming too many wrong codes; 0 when it may now. */
+  guessingPausedFor(address: string): Promise<number>;
   /** `address` named a code with no room behind it. */
   guessedWrong(address: string): void;
   /** A seat of a room wants to move: false when it changed its choice too often just now. */
@@ -67,7 +67,7 @@ export function addressLimits(limits: Limits, redis: Redis | null, log: Logger):
     duration: CONNECTION_COUNT_SECONDS,
   });
   const creates = limiter(redis, { keyPrefix: 'creates', points: limits.roomsPerAddressPerMinute, duration: 60 });
-  const wrongCodes = limiter(redis, { keyPrefix: 'wrong-codes', points: limits.wrongCodesPerAddressPerMinute, duration: 60 });
+  const wrongCodes = limiter(redis, { keyPrefix: 'wrong-codes-hour', points: limits.wrongCodesPerAddressPerHour, duration: 3600 });
   const moves = limiter(redis, { keyPrefix: 'seat-moves', points: limits.seatChanges, duration: 1 });
   const ignoreFailure = (err: unknown) => log.warn({ err }, 'a limit could not be counted');
 
@@ -82,12 +82,13 @@ export function addressLimits(limits: Limits, redis: Redis | null, log: Logger):
       connections.reward(address, 1).catch(ignoreFailure);
     },
     mayCreate: (address) => spend(creates, address, log),
-    async mayGuess(address) {
+    async guessingPausedFor(address) {
       const spent = await wrongCodes.get(address).catch((err: unknown) => {
         ignoreFailure(err);
         return null;
       });
-      return (spent?.consumedPoints ?? 0) < limits.wrongCodesPerAddressPerMinute;
+      if (spent === null || spent.consumedPoints < limits.wrongCodesPerAddressPerHour) return 0;
+      return Math.max(1, spent.msBeforeNext);
     },
     guessedWrong(address) {
       wrongCodes.penalty(address, 1).catch(ignoreFailure);

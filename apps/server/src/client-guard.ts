@@ -1,16 +1,18 @@
 /**
  * What the socket layer checks before a message reaches the rooms: who the
  * client is (its address, through a trusted proxy only), which pages may open
- * a socket, how many connections there are, and the limits per address on
- * creating rooms and guessing codes. Refusals are logged once per flood.
+ * a socket, how many connections there are, and the limits on creating
+ * rooms (per address) and guessing codes (per connection and per address).
+ * Refusals are logged once per flood.
  */
 import type { IncomingMessage } from 'node:http';
 import proxyAddr from '@fastify/proxy-addr';
-import { ClientEvent, roomError, type ErrorBody, type Joined, type Reply } from '@rollcall/protocol';
+import { ClientEvent, retryAfterSeconds, roomError, type ErrorBody, type Joined, type Reply } from '@rollcall/protocol';
 import type { Logger } from 'pino';
 import type { Server, Socket } from 'socket.io';
 import type { AddressLimits } from './address-limits.js';
 import type { Config } from './config.js';
+import { guessedWrong, noGuesses, waitLeftMs, type Guesses, type GuessPolicy } from './guess-backoff.js';
 
 /** Which proxies may say who the client is; none unless configured. */
 export type TrustProxy = (address: string, hop: number) => boolean;
@@ -75,11 +77,37 @@ export class FloodLog {
 const refusal = <T>(code: Parameters<typeof roomError>[0]): Reply<T> => ({ ok: false, error: roomError(code) });
 
 /**
- * Guards for the two ways into a room: creating one counts against the
- * address's rooms per minute, and a join naming no room counts against its
- * wrong codes per minute (the guessing that finds other people's rooms).
+ * Whether a join carries a seat or host token: a phone or screen coming back
+ * to a room it was in. Such a join is let through any guessing limit, as only
+ * a valid token gets anyone in (see `entryGuard`).
  */
-export function entryGuard(limits: AddressLimits, flood: FloodLog) {
+function carriesToken(payload: unknown): boolean {
+  if (typeof payload !== 'object' || payload === null) return false;
+  const join = payload as { as?: unknown; seatToken?: unknown; hostToken?: unknown };
+  return (join.as === 'seat' && typeof join.seatToken === 'string') || (join.as === 'host' && typeof join.hostToken === 'string');
+}
+
+/**
+ * Guards for the two ways into a room: creating one counts against the
+ * address's rooms per minute, and a join naming no room is a wrong code (the
+ * guessing that finds other people's rooms). A connection that names several
+ * wrong codes waits, longer after each (`guess-backoff.ts`), and only it;
+ * an address that names very many is refused joins by code for the rest of
+ * the hour. A join with a seat or host token is never held back by either:
+ * it is tried, and if its token gets it in, in it goes; if not, it gets the
+ * same refusal as any guess, so that it cannot tell whether the room exists.
+ */
+export function entryGuard(limits: AddressLimits, flood: FloodLog, policy: GuessPolicy, now: () => number) {
+  const guessesOf = new WeakMap<Socket, Guesses>();
+
+  /** Why `socket` may not join by code right now, or null when it may: its own wait first, then its address's. */
+  async function guessRefusal(socket: Socket, address: string): Promise<ErrorBody | null> {
+    const waitMs = waitLeftMs(guessesOf.get(socket) ?? noGuesses, now());
+    if (waitMs > 0) return roomError('room/guessing-slowed', waitMs);
+    const pausedMs = await limits.guessingPausedFor(address);
+    return pausedMs > 0 ? roomError('room/too-many-guesses', pausedMs) : null;
+  }
+
   return {
     async create(socket: Socket, run: () => Promise<Reply<Joined>>): Promise<Reply<Joined>> {
       const address = addressOf(socket);
@@ -89,15 +117,26 @@ export function entryGuard(limits: AddressLimits, flood: FloodLog) {
       }
       return run();
     },
-    async join(socket: Socket, run: () => Promise<Reply<Joined>>): Promise<Reply<Joined>> {
+    async join(socket: Socket, payload: unknown, run: () => Promise<Reply<Joined>>): Promise<Reply<Joined>> {
       const address = addressOf(socket);
-      if (!(await limits.mayGuess(address))) {
-        flood.refused('room/too-many-guesses', address);
-        return refusal('room/too-many-guesses');
+      const refused = await guessRefusal(socket, address);
+      if (refused !== null && !carriesToken(payload)) {
+        flood.refused(refused.code, address);
+        return { ok: false, error: refused };
       }
       const reply = await run();
-      if (!reply.ok && reply.error.code === 'room/not-found') limits.guessedWrong(address);
-      return reply;
+      if (reply.ok) return reply;
+      if (reply.error.code === 'room/not-found') {
+        limits.guessedWrong(address);
+        const guesses = guessedWrong(guessesOf.get(socket) ?? noGuesses, now(), policy);
+        guessesOf.set(socket, guesses);
+        // Say so now, so the phone can tell its person how long to wait before the next code.
+        const waitMs = waitLeftMs(guesses, now());
+        if (waitMs > 0 && refused === null) return { ok: false, error: { ...reply.error, retryAfterSeconds: retryAfterSeconds(waitMs) } };
+      }
+      if (refused === null) return reply;
+      flood.refused(refused.code, address);
+      return { ok: false, error: refused };
     },
   };
 }

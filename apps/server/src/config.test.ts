@@ -50,4 +50,11 @@ describe('configuration', () => {
     expect(() => loadConfig({ SQLITE_SYNC: 'off' })).toThrow(/SQLITE_SYNC/);
     expect(() => loadConfig({ PUBLIC_URL: 'not a url' })).toThrow(/PUBLIC_URL/);
   });
+
+  it('slows a guessing connection before its whole address, and names the setting that was replaced', () => {
+    const { limits } = loadConfig({});
+    expect(limits.wrongCodesPerConnection).toBeLessThan(limits.wrongCodesPerAddressPerHour);
+    expect(limits.wrongCodeWaitMaxMs).toBe(60_000);
+    expect(() => loadConfig({ WRONG_CODES_PER_ADDRESS_PER_MINUTE: '10' })).toThrow(/WRONG_CODES_PER_ADDRESS_PER_HOUR/);
+  });
 });

@@ -40,7 +40,13 @@ const Env = z.object({
   MAX_CONNECTIONS: whole(5000),
   CONNECTIONS_PER_ADDRESS: whole(40),
   ROOMS_PER_ADDRESS_PER_MINUTE: whole(10),
-  WRONG_CODES_PER_ADDRESS_PER_MINUTE: whole(10),
+  WRONG_CODES_PER_CONNECTION: whole(5),
+  WRONG_CODE_WAIT_MAX_SECONDS: positive(60),
+  WRONG_CODES_PER_ADDRESS_PER_HOUR: whole(100),
+  // Was a low per-minute cap on the whole address; refused by name so a deployment that set it notices.
+  WRONG_CODES_PER_ADDRESS_PER_MINUTE: z
+    .never({ error: 'replaced by WRONG_CODES_PER_CONNECTION, WRONG_CODE_WAIT_MAX_SECONDS and WRONG_CODES_PER_ADDRESS_PER_HOUR (docs/security.md)' })
+    .optional(),
   AUDIENCE_PER_ROOM: whole(1000),
   SEAT_CHANGES_PER_SECOND: whole(3),
   AUDIENCE_REFRESH_MS: whole(50),
@@ -111,8 +117,12 @@ export interface Limits {
   connectionsPerAddress: number;
   /** Rooms created by one address in a minute. */
   roomsPerAddressPerMinute: number;
-  /** Joins naming a room that does not exist, by one address in a minute: code guessing. */
-  wrongCodesPerAddressPerMinute: number;
+  /** Joins naming a room that does not exist, by one connection, before it waits between them (see guess-backoff.ts). */
+  wrongCodesPerConnection: number;
+  /** The longest a connection waits after one more wrong code. */
+  wrongCodeWaitMaxMs: number;
+  /** Joins naming a room that does not exist, by one address in an hour, before its joins by code are refused: code enumeration. */
+  wrongCodesPerAddressPerHour: number;
   /** Spectators and shared screens watching one room. */
   audiencePerRoom: number;
   /** How many moves of one seat are accepted in a second, over all its connections. */
@@ -152,7 +162,9 @@ export function loadConfig(env: Record<string, string | undefined>): Config {
       maxConnections: e.MAX_CONNECTIONS,
       connectionsPerAddress: e.CONNECTIONS_PER_ADDRESS,
       roomsPerAddressPerMinute: e.ROOMS_PER_ADDRESS_PER_MINUTE,
-      wrongCodesPerAddressPerMinute: e.WRONG_CODES_PER_ADDRESS_PER_MINUTE,
+      wrongCodesPerConnection: e.WRONG_CODES_PER_CONNECTION,
+      wrongCodeWaitMaxMs: e.WRONG_CODE_WAIT_MAX_SECONDS * 1000,
+      wrongCodesPerAddressPerHour: e.WRONG_CODES_PER_ADDRESS_PER_HOUR,
       audiencePerRoom: e.AUDIENCE_PER_ROOM,
       seatChanges: e.SEAT_CHANGES_PER_SECOND,
       audienceRefreshMs: e.AUDIENCE_REFRESH_MS,

@@ -35,7 +35,7 @@ type Handler = (service: RoomService, socket: Socket, payload: unknown, entry: E
 
 const handlers: Record<ClientEventName, Handler> = {
   [ClientEvent.createRoom]: (s, socket, p, entry) => entry.create(socket, () => s.create(socket.id, p)),
-  [ClientEvent.joinRoom]: (s, socket, p, entry) => entry.join(socket, () => s.join(socket.id, p)),
+  [ClientEvent.joinRoom]: (s, socket, p, entry) => entry.join(socket, p, () => s.join(socket.id, p)),
   [ClientEvent.configure]: (s, _socket, p) => s.configure(p),
   [ClientEvent.setLock]: (s, _socket, p) => s.setLock(p),
   [ClientEvent.start]: (s, _socket, p) => s.start(p),
@@ -103,7 +103,8 @@ export async function realtime(
   const limitsLink = config.store === 'redis' ? connectRedis(config.redisUrl, log, 'limits', { enableOfflineQueue: false }) : null;
   const limits = addressLimits(config.limits, limitsLink, log);
   const flood = new FloodLog(log);
-  const entry = entryGuard(limits, flood);
+  const guessPolicy = { free: config.limits.wrongCodesPerConnection, maxWaitMs: config.limits.wrongCodeWaitMaxMs };
+  const entry = entryGuard(limits, flood, guessPolicy, () => clock.now());
   gate.watch(io);
   admitConnections(io, config, limits, flood);
   const service = new RoomService({

@@ -47,8 +47,8 @@ describe('limits per client address', () => {
     expect(codes).toEqual(['ok', 'ok', 'ok', 'room/too-many-rooms', 'room/too-many-rooms', 'room/too-many-rooms']);
   });
 
-  it('count wrong codes across connections, then refuse even a right one for a while', async () => {
-    const s = await server({ WRONG_CODES_PER_ADDRESS_PER_MINUTE: '4' });
+  it('count wrong codes across connections, then refuse even a right one for the rest of the hour', async () => {
+    const s = await server({ WRONG_CODES_PER_ADDRESS_PER_HOUR: '4' });
     const table = closeAfterTest(await openTable(s.url, { players: ['Ann'] }));
     const guesses: string[] = [];
     for (const code of ['ZZZZ', 'ZZZY', 'ZZZX', 'ZZZW', 'ZZZV']) {
@@ -57,7 +57,7 @@ describe('limits per client address', () => {
     }
     expect(guesses).toEqual(['room/not-found', 'room/not-found', 'room/not-found', 'room/not-found', 'room/too-many-guesses']);
     const found = await (await client(s.url)).request(ClientEvent.joinRoom, { code: table.code, as: 'spectator' });
-    expect(found).toMatchObject({ ok: false, error: { code: 'room/too-many-guesses' } });
+    expect(found).toMatchObject({ ok: false, error: { code: 'room/too-many-guesses', retryAfterSeconds: expect.any(Number) } });
     // Joins that find their room cost nothing: the table's own phones came in without spending any.
     expect(table.players).toHaveLength(1);
   });
@@ -167,7 +167,7 @@ describe('the refusal log', () => {
   it('writes one line per address and limit for a flood of bad messages, not one per message or per connection', async () => {
     const lines: { level: number; limit?: string; address?: string }[] = [];
     const logger = createLogger({ logLevel: 'warn' }, { write: (line: string) => void lines.push(JSON.parse(line)) });
-    const env = { ACTION_BURST: '20', ACTIONS_PER_SECOND: '1', WRONG_CODES_PER_ADDRESS_PER_MINUTE: '2', MAX_PAYLOAD_BYTES: '512' };
+    const env = { ACTION_BURST: '20', ACTIONS_PER_SECOND: '1', WRONG_CODES_PER_ADDRESS_PER_HOUR: '2', MAX_PAYLOAD_BYTES: '512' };
     const s = closeAfterTest(await startServer({ env, logger }));
     const startUp = lines.length;
     const tabs = await Promise.all(Array.from({ length: 3 }, () => client(s.url)));

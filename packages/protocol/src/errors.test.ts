@@ -18,4 +18,11 @@ describe('error codes', () => {
     }
     expect(roomError('room/stale-version')).toEqual({ code: 'room/stale-version', message: roomErrors['room/stale-version'] });
   });
+
+  it('says how long a refusal that lifts by itself lasts, in whole seconds rounded up', () => {
+    expect(roomError('room/guessing-slowed', 2000).retryAfterSeconds).toBe(2);
+    expect(roomError('room/too-many-guesses', 2001).retryAfterSeconds).toBe(3);
+    expect(roomError('room/too-many-guesses', 1).retryAfterSeconds).toBe(1);
+    expect('retryAfterSeconds' in roomError('room/not-found')).toBe(false);
+  });
 });

@@ -69,8 +69,11 @@ export const roomErrors = {
   'room/test-only': 'That setting is only available in test mode.',
   /** This address opened too many rooms in a short time. */
   'room/too-many-rooms': 'Too many rooms were opened from your network just now. Wait a minute and try again.',
-  /** This address tried too many codes that lead to no room. */
-  'room/too-many-guesses': 'Too many wrong room codes from your network. Wait a minute, then check the code on the TV.',
+  /** This connection named several codes in a row that lead to no room: it waits a little before naming another. */
+  'room/guessing-slowed': "None of this phone's last few codes matched a room. Check the code on the TV, then try again shortly.",
+  /** This address named so many codes that lead to no room that joining by code from it is paused. */
+  'room/too-many-guesses':
+    'So many wrong room codes came from your network that joining by code is paused for a while. Phones already in a room stay in.',
   /** This address has too many connections open at once. */
   'room/too-many-connections': 'Too many screens are connected from your network. Close one and try again.',
   /** The server has as many connections as it takes. */
@@ -95,11 +98,20 @@ export type ErrorCode = RoomErrorCode | RuleErrorCode;
 export interface ErrorBody {
   code: ErrorCode;
   message: string;
+  /** For a refusal that lifts with time: whole seconds until trying again can work. */
+  retryAfterSeconds?: number;
 }
 
-/** The error body for a room-layer code. */
-export function roomError(code: RoomErrorCode): ErrorBody {
-  return { code, message: roomErrors[code] };
+/** A wait in ms as `ErrorBody.retryAfterSeconds` says it: whole seconds, rounded up, at least one. */
+export function retryAfterSeconds(ms: number): number {
+  return Math.max(1, Math.ceil(ms / 1000));
+}
+
+/** The error body for a room-layer code; `retryAfterMs` when the refusal lifts by itself after that long. */
+export function roomError(code: RoomErrorCode, retryAfterMs?: number): ErrorBody {
+  const body: ErrorBody = { code, message: roomErrors[code] };
+  if (retryAfterMs !== undefined) body.retryAfterSeconds = retryAfterSeconds(retryAfterMs);
+  return body;
 }
 
 /** The user-facing message for any code. */

@@ -46,6 +46,8 @@ export interface RoomSocket {
 export interface Problem {
   code: string;
   message: string;
+  /** For a refusal that lifts by itself: seconds until trying again can work. */
+  retryAfterSeconds?: number;
 }
 
 /** The answer to anything sent: the server's reply, or a problem. */
@@ -90,7 +92,9 @@ function asSent<T>(reply: unknown): Sent<T> {
   if (reply.ok === false && 'error' in reply) {
     const error = reply.error as Partial<Problem> | null;
     if (error && typeof error.code === 'string' && typeof error.message === 'string') {
-      return { ok: false, error: { code: error.code, message: error.message } };
+      const { code, message, retryAfterSeconds: wait } = error;
+      const timed = typeof wait === 'number' && Number.isFinite(wait) && wait > 0;
+      return { ok: false, error: timed ? { code, message, retryAfterSeconds: wait } : { code, message } };
     }
   }
   return { ok: false, error: malformed };

@@ -133,6 +133,18 @@ describe('the room connection', () => {
     expect(await joining).toEqual({ ok: false, error: { ...error, message: 'Ann is playing on another phone — ask the lead.' } });
   });
 
+  it('passes on how long a refused join must wait, and nothing it cannot use', async () => {
+    const { socket, connection } = setup();
+    const slowed = connection.joinAsPlayer('ABCD', 'Ann');
+    socket.up();
+    const error = { code: 'room/guessing-slowed', message: 'Wait.', retryAfterSeconds: 8, seatToken: 'not-for-the-page' };
+    (await socket.nth(0)).ack(null, { ok: false, error });
+    expect(await slowed).toEqual({ ok: false, error: { code: 'room/guessing-slowed', message: 'Wait.', retryAfterSeconds: 8 } });
+    const odd = connection.joinAsPlayer('ABCD', 'Ann');
+    (await socket.nth(1)).ack(null, { ok: false, error: { code: 'room/not-found', message: 'No room.', retryAfterSeconds: 'soon' } });
+    expect(await odd).toEqual({ ok: false, error: { code: 'room/not-found', message: 'No room.' } });
+  });
+
   it('remembers a new seat and takes it back by itself after the socket drops', async () => {
     const { socket, storage, connection } = await joinedAnn();
     expect(storage.seat('ABCD')).toEqual({ seat: 0, token: 'token-of-ann-0123456789' });

@@ -1,6 +1,6 @@
 import type { Component } from 'svelte';
-import type { ActionResult, RoomView } from '@rollcall/protocol';
-import { catalogue, type CatalogueEntry } from '@rollcall/rules/catalogue';
+import { ROOM_SEAT_LIMIT, type ActionResult, type RoomView } from '@rollcall/protocol';
+import { catalogue, catalogueEntry, type CatalogueEntry } from '@rollcall/rules/catalogue';
 import type { Sent } from '../room-connection.svelte.js';
 
 /**
@@ -142,4 +142,13 @@ export function screensFor(id: string): GameScreens | undefined {
 /** Games a room can pick: in the rules' catalogue and with screens here. */
 export function playableGames(): CatalogueEntry[] {
   return Object.values(catalogue).filter((game) => screensFor(game.id) !== undefined);
+}
+
+/** How many can play a game here, as a list of games says it: "2–12 players", "1–8 players"; a room seats at most 16. */
+export function playerRange(id: string): string {
+  const players = catalogueEntry(id)?.players;
+  if (players === undefined) return '';
+  const most = Math.min(players.max, ROOM_SEAT_LIMIT);
+  if (players.min === most) return players.min === 1 ? '1 player' : `${most} players`;
+  return `${players.min}–${most} players`;
 }
