@@ -13,8 +13,9 @@ const keptHints = new Map<string, Hint | null>();
  * costs a bot's look-ahead, milliseconds, so it is worked out only when a
  * phone asks, never on the way of a move's views. It stays the same through a
  * step (other seats' moves in a step made at once do not change what its bot
- * would do), so it is worked out once per step and seat however often it is
- * asked for. The numbers the sampling bots draw are seeded by the step and
+ * would do: in Powers 'n Points, whose seats choose in secret, the hint is
+ * worked out without their pending choices), so it is worked out once per
+ * step and seat however often it is asked for. The numbers the sampling bots draw are seeded by the step and
  * seat, so every node gives the same hint, and nothing of the dice generator
  * is used.
  */

@@ -1,7 +1,8 @@
-import { ServerEvent, type PublicRoomView, type SeatPart } from '@rollcall/protocol';
+import { randomUUID } from 'node:crypto';
+import { ClientEvent, ServerEvent, type PublicRoomView, type SeatPart } from '@rollcall/protocol';
 import { applyAction, findGame, generatorDice, fixedGenerator, type GeneratorState } from '@rollcall/rules';
 import { afterEach, describe, expect, it } from 'vitest';
-import { openTable, startServer, type Received, type Table, type TestClient, type TestServer } from './harness.js';
+import { openTable, startServer, type Player, type Received, type Table, type TestClient, type TestServer } from './harness.js';
 import { move, playUntil, settle, startWfgts } from './wfgts-driver.js';
 
 const SEED = 'b88cb69db1475b8ee834483e0c566ae0';
@@ -53,6 +54,10 @@ function freshSince(messages: Received[], mark: number): Received[] {
 const withoutPresence = (view: PublicRoomView) =>
   JSON.stringify({ ...view, spectators: null, seats: view.seats.map((seat) => ({ ...seat, connected: null })) });
 
+/** A seat's move of any game, based on the version its phone shows. */
+const send = (t: Table, player: Player, action: unknown) =>
+  player.client.must(ClientEvent.action, { code: t.code, token: player.token, id: randomUUID(), version: player.client.view.version, action });
+
 /** What the host screen, the spectator and another phone (Bob) receive. */
 const observers = (t: Table): [string, TestClient][] => [
   ['host', t.host],
@@ -100,6 +105,53 @@ describe('privacy, seen from the sockets', () => {
     expect(others[0]).toEqual(others[1]);
     // The comparison does see a difference where there is one: on Ann's own phone.
     expect(seen[0]![3]).not.toEqual(seen[1]![3]);
+  });
+
+  it("hands a Powers 'n Points hint to its own seat alone, the same whatever the other seat picked in secret", async () => {
+    server = await startServer();
+    // Two rooms with the same dice; only Bob's hidden setup picks differ.
+    const bobPicks = [
+      ['7', '6/8', '5/9', '4/10', '3/11'].map((column) => ({ kind: 'points', column })),
+      [1, 2, 3, 4, 5].map((row) => ({ kind: 'power', row, name: 'block' })),
+    ];
+    const rooms: Table[] = [];
+    const hinted: unknown[] = [];
+    for (const picks of bobPicks) {
+      const t = await openTable(server.url, { players: ['Ann', 'Bob'], spectator: true, testSeed: SEED });
+      tables.push(t);
+      rooms.push(t);
+      const host = { code: t.code, token: t.hostToken };
+      await t.host.must(ClientEvent.configure, { ...host, game: 'war-pnp' });
+      await settle(t, (await t.host.must(ClientEvent.start, host)).version);
+      const [ann, bob] = t.players as [Player, Player];
+      await settle(t, (await send(t, bob, { type: 'develop', picks })).version);
+      const reply = await ann.client.must(ClientEvent.askHint, { code: t.code, token: ann.token });
+      expect(reply.step).toBe(ann.client.view.step);
+      hinted.push(reply.hint);
+      // Bob has sent his picks: the game no longer waits on him, so there is nothing to suggest.
+      expect(await bob.client.must(ClientEvent.askHint, { code: t.code, token: bob.token })).toEqual({ step: reply.step, hint: null });
+    }
+    const hint = hinted[0] as { game: string; action: { type: string; picks: unknown[] }; perRoll: number };
+    expect(hint).toMatchObject({ game: 'war-pnp', action: { type: 'develop' }, points: null });
+    expect(hint.action.picks).toHaveLength(5);
+    expect(hint.perRoll).toBeGreaterThan(0);
+    expect(hinted[1]).toEqual(hint);
+
+    for (const t of rooms) {
+      const [ann, bob] = t.players as [Player, Player];
+      // Pushed to nobody, not even to Ann: her hint came back only as the reply to her asking.
+      for (const [who, client] of [...observers(t), ['Ann', ann.client] as const]) {
+        const pushed = client.received.filter((m) => !m.event.startsWith('reply:') && JSON.stringify(m.payload).includes('"hint"'));
+        expect(pushed, `${who} was sent a hint`).toEqual([]);
+      }
+      const annHint = JSON.stringify(hint.action);
+      for (const [who, client] of observers(t)) {
+        expect(client.received.some((m) => JSON.stringify(m.payload).includes(annHint)), `${who} saw Ann's hint`).toBe(false);
+      }
+      // The hint is a move the game takes.
+      await settle(t, (await send(t, ann, hint.action)).version);
+      expect((bob.client.view.play as { round: number }).round).toBe(1);
+    }
   });
 
   it('never sends a seat token, the host token, the seed or the generator state to anyone else', async () => {

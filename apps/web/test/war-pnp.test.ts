@@ -141,12 +141,24 @@ async function tryTheSlider(page: Page): Promise<void> {
   await expect.poll(() => label.innerText()).toBe(before);
 }
 
+/** What each power the players use says it does, at any level. */
+const plainWords: Record<string, RegExp> = {
+  grow: /^Fill \d extra box(es)? on your sheet now(; your opponents get \d to fill)?$/,
+  block: /^(One|Two|Three) of an opponent’s Points boxes pays? nothing next time$/,
+  cancel: /^Do one: stop a power row with no more boxes than this one, erase up to \d marks?, or ease a Wither by \d$/,
+  trap: /^Put \d traps? on an opponent’s score track: landing on one costs them a box$/,
+  bend: /^When you gain, move the dice total up to \d up or down$/,
+  steal: /^Take your gain again from an opponent, up to what box \d of its column pays$/,
+};
+
 /** Scrolls an element to the top of the screen, for a screenshot of it. */
 async function toTop(element: Locator): Promise<void> {
   await element.evaluate((el) => el.scrollIntoView({ block: 'start' }));
 }
 
 interface Story {
+  /** The step kinds at which a phone showed its hint. */
+  hinted: Set<string>;
   powers: Set<string>;
   sliders: number;
   removals: number;
@@ -167,6 +179,11 @@ async function move(player: Player, story: Story, tv: Page): Promise<boolean> {
     await saveScreenshot(page, `war-pnp-phone-${name}`);
     story.a11y[`phone ${name}`] = await seriousViolations(page);
   };
+  // Hints are on (the room's default): every choice but the roll comes with one, looked for once per kind of step.
+  if (kind !== 'roll' && !story.hinted.has(kind ?? '')) {
+    await expect.poll(() => page.getByTestId('pnp-hint').count(), { timeout: 10_000 }).toBe(1);
+    story.hinted.add(kind ?? '');
+  }
   if (kind === 'setup') {
     for (const [i, power] of player.rows.entries()) {
       await page.getByTestId(`develop-row-${i + 1}`).tap();
@@ -193,6 +210,9 @@ async function move(player: Player, story: Story, tv: Page): Promise<boolean> {
     for (let i = 0; i < forms; i++) {
       const power = await declareOne(player, i);
       story.powers.add(power);
+      // The power says what it does in plain words, not in the sheet's shorthand.
+      const what = await page.getByTestId(`declare-${i}`).locator('.what').innerText();
+      expect(what).toMatch(plainWords[power] ?? /^$/);
       if (['block', 'cancel', 'trap'].includes(power) && !story.shots.has(`declare-${power}`)) {
         await toTop(page.getByTestId(`declare-${i}`));
         await shot(`declare-${power}`);
@@ -223,7 +243,7 @@ async function move(player: Player, story: Story, tv: Page): Promise<boolean> {
 
 describe("Powers 'n Points in the browser", () => {
   it('two phones play a whole game through the UI with Grow, Block, Cancel and Trap, and the TV keeps up', async () => {
-    const story: Story = { powers: new Set(), sliders: 0, removals: 0, shots: new Set(), a11y: {} };
+    const story: Story = { hinted: new Set(), powers: new Set(), sliders: 0, removals: 0, shots: new Set(), a11y: {} };
 
     const { tv, code } = await room.hostRoom(TEST_SEED);
     const ann: Player = {
@@ -290,6 +310,7 @@ describe("Powers 'n Points in the browser", () => {
     }
 
     expect([...story.powers].sort()).toEqual(expect.arrayContaining(['block', 'cancel', 'grow', 'trap']));
+    expect([...story.hinted].sort()).toEqual(expect.arrayContaining(['declare', 'develop', 'gain', 'setup', 'traps']));
     expect(story.removals).toBeGreaterThan(0);
     expect(story.sliders).toBeGreaterThan(0);
     const told = reports.join('\n');
@@ -316,6 +337,44 @@ describe("Powers 'n Points in the browser", () => {
     story.a11y['spectator end'] = await seriousViolations(spectator);
 
     expect(story.a11y).toEqual(noViolationsOn(story.a11y));
+    expect(room.pageErrors).toEqual([]);
+  });
+
+  it('a phone with hints on shows its Powers ’n Points hint, sets it up on a tap, and names powers in plain words', async () => {
+    const { tv, code } = await room.hostRoom(TEST_SEED);
+    const ann = await room.joinRoom(code, 'Ann');
+    const bo = await room.joinRoom(code, 'Bo');
+    await tv.getByRole('radio', { name: /Write And Roll/ }).check();
+    const start = tv.getByRole('button', { name: 'Start the game' });
+    await expect.poll(() => start.isEnabled()).toBe(true);
+    await start.click();
+    await ann.getByTestId('war-phone').waitFor();
+
+    // Naming a new row: each power says what it does to the dice, boxes or scores.
+    await ann.getByTestId('develop-row-1').tap();
+    await ann.getByTestId('name-picker').waitFor();
+    expect(await ann.getByTestId('name-block').innerText()).toContain('One of an opponent’s Points boxes pays nothing next time');
+    expect(await ann.getByTestId('name-decay').innerText()).toContain('This round, an opponent’s box pays as if it were 1 box lower');
+    expect(await ann.getByTestId('name-wither').innerText()).toContain('Every box in one of an opponent’s columns pays 1 less from now on');
+    await saveScreenshot(ann, 'war-pnp-phone-power-words');
+    await ann.getByRole('button', { name: 'Back' }).tap();
+
+    // The hint names the bot's five boxes with what they add a roll; Set it up picks them.
+    const hint = ann.getByTestId('pnp-hint');
+    await expect.poll(() => hint.innerText(), { timeout: 10_000 }).toMatch(/^Hint: (Start|Take|Fill) .*: those boxes add about \d\.\d points a roll/);
+    await hint.evaluate((el) => el.scrollIntoView({ block: 'start' }));
+    await saveScreenshot(ann, 'war-pnp-phone-hint');
+    const a11y = { 'phone hint': await seriousViolations(ann) };
+    await hint.getByRole('button', { name: 'Set it up' }).tap();
+    await expect.poll(() => ann.getByRole('list', { name: 'Your picks' }).locator('li').count()).toBe(5);
+    const send = ann.getByTestId('send-develop');
+    await expect.poll(() => send.isEnabled()).toBe(true);
+    await send.tap();
+    // Sent: the game no longer waits on Ann, so her hint goes; Bo still has his, and the TV never shows one.
+    await expect.poll(() => hint.count()).toBe(0);
+    await expect.poll(() => bo.getByTestId('pnp-hint').count()).toBe(1);
+    expect(await tv.getByText(/^Hint:/).count()).toBe(0);
+    expect(a11y).toEqual(noViolationsOn(a11y));
     expect(room.pageErrors).toEqual([]);
   });
 });

@@ -59,21 +59,23 @@ const HARMFUL: readonly PowerName[] = ['block', 'decay', 'wither', 'trap', 'stea
 /** Distinct powers the bot names before it only levels the ones it has. */
 const ROWS_WANTED = 3;
 
+/** What a Points development adds on average per roll: its chance times what its box adds over the column's top box. */
+function perRollGain(sheet: Sheet, column: ColumnId, box: number): number {
+  return columnChance(column) * (boxValue(column, box) - boxValue(column, topBox(sheet, column)));
+}
+
 /**
- * The column whose next box adds the most expected points per roll. The
- * columns are built to be close, so any within a tenth of the best may be
- * picked at random: two bots on the same rolls would otherwise build the same
- * sheet, score alike, and tie for ever.
+ * The column whose next box adds the most expected points per roll, with
+ * what it adds. The columns are built to be close, so any within a tenth of
+ * the best may be picked at random: two bots on the same rolls would
+ * otherwise build the same sheet, score alike, and tie for ever.
  */
-function bestPointsPick(sheet: Sheet, random: () => number): Development | null {
-  const gains = legalDevelopments(sheet).points.map(({ column, box }) => ({
-    column,
-    gain: columnChance(column) * (boxValue(column, box) - boxValue(column, topBox(sheet, column))),
-  }));
+function bestPointsPick(sheet: Sheet, random: () => number): { pick: Development; perRoll: number } | null {
+  const gains = legalDevelopments(sheet).points.map(({ column, box }) => ({ column, gain: perRollGain(sheet, column, box) }));
   const top = Math.max(...gains.map((g) => g.gain));
   const close = gains.filter((g) => g.gain >= top * 0.9);
   const chosen = close[Math.floor(random() * close.length)];
-  return chosen ? { kind: 'points', column: chosen.column } : null;
+  return chosen ? { pick: { kind: 'points', column: chosen.column }, perRoll: chosen.gain } : null;
 }
 
 function bestPowerPick(state: WarState, seat: number, sheet: Sheet): Development | null {
@@ -107,28 +109,37 @@ function bestPowerPick(state: WarState, seat: number, sheet: Sheet): Development
   return best?.pick ?? null;
 }
 
-/** Developments one after another, each chosen on the sheet the earlier ones made. */
-function developments(state: WarState, seat: number, random: () => number): Development[] {
+/**
+ * Developments one after another, each chosen on the sheet the earlier ones
+ * made, with how many points a roll the Points boxes among them add on average.
+ */
+function developments(state: WarState, seat: number, random: () => number): { picks: Development[]; perRoll: number } {
   const need = developNeed(state, seat);
   if (need === null) throw new Error(`seat ${seat} has nothing to develop`);
   const picks: Development[] = [];
+  let perRoll = 0;
   let sheet = sheetOf(state, seat);
   const kinds: ('power' | 'points')[] = need.pair
     ? [...(need.pair.powers ? (['power'] as const) : []), ...(need.pair.points ? (['points'] as const) : [])]
     : Array.from({ length: need.count }, (_, i) => (i % 2 === 0 ? 'points' : 'power'));
+  const asPoints = (s: Sheet) => {
+    const best = bestPointsPick(s, random);
+    if (best) perRoll += best.perRoll;
+    return best?.pick ?? null;
+  };
   for (const kind of kinds) {
     // A full part of the sheet sends a free pick to the other part.
     const pick =
       kind === 'power'
-        ? (bestPowerPick(state, seat, sheet) ?? (need.pair ? null : bestPointsPick(sheet, random)))
-        : (bestPointsPick(sheet, random) ?? (need.pair ? null : bestPowerPick(state, seat, sheet)));
+        ? (bestPowerPick(state, seat, sheet) ?? (need.pair ? null : asPoints(sheet)))
+        : (asPoints(sheet) ?? (need.pair ? null : bestPowerPick(state, seat, sheet)));
     if (pick === null) throw new Error(`seat ${seat} has no box to develop`);
     const next = developSheet(sheet, [pick]);
     if (!next.ok) throw new Error(`a chosen development was refused: ${next.code}`);
     sheet = next.value;
     picks.push(pick);
   }
-  return picks;
+  return { picks, perRoll };
 }
 
 /** The opponent with the most points (the first in seat order among equals). */
@@ -220,34 +231,51 @@ function declaration(state: WarState, seat: number, activation: number): Declara
   return effect ? { activation, effect } : { activation, pass: true };
 }
 
-/** The Powers 'n Points bot's move for a seat the game is waiting on. */
-export const warPnpBot: Bot<WarState, WarAction> = (state, seat, random) => {
+/**
+ * The bot's move for a seat the game is waiting on, with the figures behind
+ * it: for a development, how many points a roll its Points boxes add on
+ * average; for a gain, the points it scores.
+ */
+export interface WarPlan {
+  action: WarAction;
+  perRoll: number | null;
+  points: number | null;
+}
+
+/** The bot's move for a seat the game is waiting on, with its reason (see `WarPlan`). */
+export function warPnpPlan(state: WarState, seat: number, random: () => number): WarPlan {
   const step = state.step;
+  const plain = (action: WarAction): WarPlan => ({ action, perRoll: null, points: null });
   switch (step.kind) {
     case 'setup':
     case 'develop':
-    case 'grow':
-      return { type: 'develop', picks: developments(state, seat, random) };
+    case 'grow': {
+      const { picks, perRoll } = developments(state, seat, random);
+      return { action: { type: 'develop', picks }, perRoll, points: null };
+    }
     case 'roll':
-      return { type: 'roll' };
+      return plain({ type: 'roll' });
     case 'declare': {
       const acts = state.turn?.activations[seat] ?? [];
-      if (step.together) return { type: 'declare', declarations: acts.map((_, i) => declaration(state, seat, i)) };
+      if (step.together) return plain({ type: 'declare', declarations: acts.map((_, i) => declaration(state, seat, i)) });
       const declared = state.turn?.declared[seat] ?? [];
       const open = acts.findIndex((_, i) => !declared.some((d) => d.activation === i));
-      return { type: 'declare', declarations: [declaration(state, seat, open)] };
+      return plain({ type: 'declare', declarations: [declaration(state, seat, open)] });
     }
     case 'gain': {
       const best = bestGain(state, seat);
-      return { type: 'gain', bend: best?.bend ?? 0, box: best?.box ?? null };
+      return { action: { type: 'gain', bend: best?.bend ?? 0, box: best?.box ?? null }, perRoll: null, points: best?.points ?? null };
     }
     case 'traps': {
       const victim = step.queue[0]?.victim ?? 0;
       const target = highestValueBox(sheetOf(state, victim)) ?? removableBoxes(sheetOf(state, victim))[0];
       if (!target) throw new Error('a sprung trap always has a box to remove');
-      return { type: 'remove', target };
+      return plain({ type: 'remove', target });
     }
     case 'over':
       throw new Error('the game is over');
   }
-};
+}
+
+/** The Powers 'n Points bot's move for a seat the game is waiting on. */
+export const warPnpBot: Bot<WarState, WarAction> = (state, seat, random) => warPnpPlan(state, seat, random).action;

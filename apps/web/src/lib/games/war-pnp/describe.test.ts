@@ -1,7 +1,8 @@
-import { warPnp } from '@rollcall/rules';
+import { hints, warPnp } from '@rollcall/rules';
 import { describe, expect, it } from 'vitest';
 import {
   effectWords,
+  hintText,
   firedRows,
   likelyLandings,
   markLabel,
@@ -13,6 +14,7 @@ import {
   roman,
   sheetSummary,
   stepWords,
+  type WarHint,
 } from './describe.js';
 import { boxes, phoneView, readyToRoll, row, step } from './test-games.js';
 
@@ -36,13 +38,30 @@ describe('how the Powers ’n Points screens name things', () => {
     expect(markLabel({ kind: 'powerup', factor: 5 })).toBe('PU5');
   });
 
-  it('reads each power’s number at its level from the rules table', () => {
-    expect(powerEffect('grow', 4)).toBe('Develop 3 more; opponents get 2');
-    expect(powerEffect('grow', 3)).toBe('Develop 2 more');
-    expect(powerEffect('block', 1)).toBe('Mark 1 opponent box X');
-    expect(powerEffect('powerup', 4)).toBe('Mark one own box PU5 (×5)');
-    expect(powerEffect('cancel', 3)).toBe('Stop a row no bigger, erase 3 marks, or lower a Withering by 3');
-    expect(powerEffect('wither', 6)).toBe('Add W −6 under an opponent’s column');
+  it('says what each power does in plain words, with its number at the level from the rules table', () => {
+    expect(powerEffect('grow', 4)).toBe('Fill 3 extra boxes on your sheet now; your opponents get 2 to fill');
+    expect(powerEffect('grow', 1)).toBe('Fill 1 extra box on your sheet now');
+    expect(powerEffect('double', 3)).toBe('Two of your Points boxes pay double next time');
+    expect(powerEffect('bend', 1)).toBe('When you gain, move the dice total up to 1 up or down');
+    expect(powerEffect('block', 1)).toBe('One of an opponent’s Points boxes pays nothing next time');
+    expect(powerEffect('steal', 3)).toBe('Take your gain again from an opponent, up to what box 3 of its column pays');
+    expect(powerEffect('cancel', 3)).toBe(
+      'Do one: stop a power row with no more boxes than this one, erase up to 3 marks, or ease a Wither by 3',
+    );
+    expect(powerEffect('trap', 1)).toBe('Put 1 trap on an opponent’s score track: landing on one costs them a box');
+    expect(powerEffect('decay', 2)).toBe('This round, an opponent’s box pays as if it were 2 boxes lower');
+    expect(powerEffect('powerup', 4)).toBe('One of your Points boxes pays ×5 next time');
+    expect(powerEffect('wither', 6)).toBe('Every box in one of an opponent’s columns pays 6 less from now on');
+  });
+
+  it('keeps every power’s words short and free of the sheet’s shorthand', () => {
+    for (const power of warPnp.POWER_NAMES) {
+      for (const level of [1, 2, 3, 4, 5, 6]) {
+        const words = powerEffect(power, level);
+        expect(words.length, words).toBeLessThanOrEqual(105);
+        expect(words).not.toMatch(/\bPU\d|\bW −|\b2x\b|\bmark \d* ?(own|opponent) box/i);
+      }
+    }
   });
 
   it('spells out declared effects with the level’s number', () => {
@@ -167,5 +186,80 @@ describe("a big table's summary of a sheet", () => {
 
   it('says an empty sheet has nothing yet', () => {
     expect(sheetSummary(warPnp.emptySheet())).toEqual({ powers: [], points: '0 Points boxes' });
+  });
+});
+
+describe('the phone’s hint in words', () => {
+  const ready = readyToRoll([
+    [...row(1, 'grow'), ...row(2, 'block'), ...boxes('7', 3)],
+    [...row(1, 'cancel'), ...row(2, 'trap'), ...boxes('7', 3)],
+  ]);
+  const hint = (action: warPnp.WarAction, reason: Partial<Pick<WarHint, 'perRoll' | 'points'>> = {}): WarHint => ({
+    game: 'war-pnp',
+    action,
+    perRoll: reason.perRoll ?? null,
+    points: reason.points ?? null,
+  });
+
+  it('names developments as the sheet shows them, with what the Points boxes add a roll', () => {
+    const view = phoneView(ready, 0);
+    const picks: warPnp.Development[] = [{ kind: 'power', row: 2 }, { kind: 'points', column: '7' }];
+    // Ann's round-1 pair is row 6 Bend and 2/12 box 1, so row 2 (Block, one box) and 7 (three boxes) come next.
+    expect(hintText(hint({ type: 'develop', picks }, { perRoll: 0.6667 }), view, 0, names)).toBe(
+      'Take row 2 (Block) to level ii and fill 7 box 4 (16 pts): that box adds about 0.7 points a roll',
+    );
+    const setup: warPnp.Development[] = [{ kind: 'power', row: 3, name: 'powerup' }, { kind: 'points', column: '5/9' }, { kind: 'points', column: '5/9' }];
+    expect(hintText(hint({ type: 'develop', picks: setup }, { perRoll: 1.33 }), view, 0, names)).toBe(
+      'Start row 3 as PowerUp and fill 5/9 boxes 1–2 (3, 6 pts): those boxes add about 1.3 points a roll',
+    );
+    const twoBoxes: warPnp.Development[] = [{ kind: 'points', column: '4/10' }, ...row(4, 'grow', 2)];
+    expect(hintText(hint({ type: 'develop', picks: twoBoxes }, { perRoll: 0.67 }), view, 0, names)).toBe(
+      'Start row 4 as Grow (2 boxes) and fill 4/10 box 1 (4 pts): that box adds about 0.7 points a roll',
+    );
+  });
+
+  it('says what to do with each power that fired', () => {
+    const rolled = phoneView(step(ready, 0, { type: 'roll' }, [2, 1]), 0);
+    const declarations: warPnp.Declaration[] = [
+      { activation: 0, effect: { power: 'block', target: 1, boxes: [{ column: '7', box: 3 }] } },
+      { activation: 1, pass: true },
+    ];
+    expect(hintText(hint({ type: 'declare', declarations }), rolled, 0, names)).toBe('Block Bo’s 7 box 3 and pass Grow');
+    const double = phoneView(step(ready, 0, { type: 'roll' }, [1, 1]), 0);
+    const growTwice: warPnp.Declaration[] = [0, 1].map((activation) => ({ activation, effect: { power: 'grow' } }));
+    expect(hintText(hint({ type: 'declare', declarations: growTwice }), double, 0, names)).toBe(
+      'Use Grow to fill 1 extra box, both times',
+    );
+    const bo = phoneView(step(ready, 0, { type: 'roll' }, [2, 1]), 1);
+    const stop: warPnp.Declaration[] = [
+      { activation: 0, effect: { power: 'trap', target: 0, values: [4, 8] } },
+      { activation: 1, effect: { power: 'cancel', mode: 'stop', target: { seat: 0, row: 2 } } },
+    ];
+    expect(hintText(hint({ type: 'declare', declarations: stop }), bo, 1, namesFor((s) => ['Ann', 'Bo'][s] ?? '?', 1))).toBe(
+      'Trap Ann’s score at 4, 8 and stop Ann’s row 2 (Block)',
+    );
+  });
+
+  it('gives a gain with its points, and a box to remove with its worth', () => {
+    const view = phoneView(step(ready, 0, { type: 'roll' }, [3, 4]), 0);
+    expect(hintText(hint({ type: 'gain', bend: 0, box: 3 }, { points: 12 }), view, 0, names)).toBe(
+      'Gain from 7 box 3: 12 points, the most you can score',
+    );
+    expect(hintText(hint({ type: 'gain', bend: -1, box: 1 }, { points: 2 }), view, 0, names)).toBe(
+      'Bend -1 and gain from 6/8 box 1: 2 points, the most you can score',
+    );
+    const trapped = { ...view, step: { kind: 'traps', queue: [{ victim: 1, owner: 0, value: 12 }] } } as warPnp.WarView;
+    expect(hintText(hint({ type: 'remove', target: { kind: 'points', column: '7', box: 3 } }), trapped, 0, names)).toBe(
+      'Remove Bo’s 7 box 3, their box worth most (12 pts)',
+    );
+  });
+
+  it('reads a hint worked out by the rules, and there is none for the roll', () => {
+    // Ann holds the dice: rolling is no choice, so there is no hint.
+    expect(hints['war-pnp']!(ready, 0, () => 0.5)).toBeNull();
+    const rolled = step(ready, 0, { type: 'roll' }, [2, 1]);
+    const real = hints['war-pnp']!(rolled, 0, () => 0.5) as WarHint;
+    expect(real.action.type).toBe('declare');
+    expect(hintText(real, phoneView(rolled, 0), 0, names)).toMatch(/^(Block|Pass Block) .*(use Grow to fill 1 extra box|pass Grow)$/);
   });
 });

@@ -1,4 +1,4 @@
-import { warPnp } from '@rollcall/rules/catalogue';
+import { warPnp, type Hint } from '@rollcall/rules/catalogue';
 
 /**
  * Words for the Powers 'n Points screens: ranks, marks, what a power does at
@@ -58,33 +58,39 @@ export function markWords(mark: PointsMark): string {
 
 const plural = (n: number, one: string, many = `${one}s`) => `${n} ${n === 1 ? one : many}`;
 
-/** What a power does at a level, in one short sentence. */
+/** Small counts as people say them at the start of a sentence. */
+const counted = (n: number) => ['No', 'One', 'Two', 'Three'][n] ?? String(n);
+
+/**
+ * What a power does at a level, in one short sentence that says what happens
+ * to the dice, boxes or scores, with the level's number in it.
+ */
 export function powerEffect(name: PowerName, level: number): string {
   const n = warPnp.powerAmount(name, level);
   switch (name) {
     case 'grow': {
       const gift = warPnp.growGift(level);
-      const mine = `Develop ${n} more`;
-      return gift > 0 ? `${mine}; opponents get ${gift}` : mine;
+      const mine = `Fill ${plural(n, 'extra box', 'extra boxes')} on your sheet now`;
+      return gift > 0 ? `${mine}; your opponents get ${gift} to fill` : mine;
     }
     case 'double':
-      return `Mark ${plural(n, 'own box', 'own boxes')} 2x`;
+      return `${counted(n)} of your Points boxes ${n === 1 ? 'pays' : 'pay'} double next time`;
     case 'bend':
-      return `Move your sum up to ${n} up or down`;
+      return `When you gain, move the dice total up to ${n} up or down`;
     case 'block':
-      return `Mark ${plural(n, 'opponent box', 'opponent boxes')} X`;
+      return `${counted(n)} of an opponent’s Points boxes ${n === 1 ? 'pays' : 'pay'} nothing next time`;
     case 'steal':
-      return `Steal up to your column’s box ${n} in points`;
+      return `Take your gain again from an opponent, up to what box ${n} of its column pays`;
     case 'cancel':
-      return `Stop a row no bigger, erase ${plural(n, 'mark')}, or lower a Withering by ${n}`;
+      return `Do one: stop a power row with no more boxes than this one, erase up to ${plural(n, 'mark')}, or ease a Wither by ${n}`;
     case 'trap':
-      return `Trap ${plural(n, 'score value')} of an opponent`;
+      return `Put ${plural(n, 'trap')} on an opponent’s score track: landing on one costs them a box`;
     case 'decay':
-      return `An opponent’s box counts ${plural(n, 'row')} lower`;
+      return `This round, an opponent’s box pays as if it were ${plural(n, 'box', 'boxes')} lower`;
     case 'powerup':
-      return `Mark one own box PU${n} (×${n})`;
+      return `One of your Points boxes pays ×${n} next time`;
     case 'wither':
-      return `Add W −${n} under an opponent’s column`;
+      return `Every box in one of an opponent’s columns pays ${n} less from now on`;
   }
 }
 
@@ -237,4 +243,128 @@ export function sheetSummary(sheet: warPnp.Sheet): { powers: PowerSummary[]; poi
   const marks = sheet.points.reduce((n, column) => n + column.marks.filter((m) => m !== null).length, 0);
   const parts = [plural(filled, 'Points box', 'Points boxes'), ...(marks > 0 ? [plural(marks, 'mark')] : []), ...(sheet.traps.length > 0 ? [plural(sheet.traps.length, 'trap')] : [])];
   return { powers, points: parts.join(' · ') };
+}
+
+/** A Powers 'n Points hint: the bot's move with the figures behind it. */
+export type WarHint = Extract<Hint, { game: 'war-pnp' }>;
+
+/** Joins phrases as said aloud: "a", "a and b", "a, b and c". */
+function spoken(items: readonly string[]): string {
+  return items.length <= 1 ? (items[0] ?? '') : `${items.slice(0, -1).join(', ')} and ${items.at(-1) ?? ''}`;
+}
+
+/**
+ * Developments as said aloud, Powers rows first, each row and each column
+ * once however many of its boxes are picked: "start row 2 as Block (2
+ * boxes)", "take row 1 (Grow) to level iii", "fill 7 boxes 2–3 (8, 12 pts)".
+ */
+function developWords(sheet: warPnp.Sheet, picks: readonly warPnp.Development[]): string[] {
+  const rows = new Map<number, { name: PowerName | null; isNew: boolean; ranks: number[] }>();
+  const columns = new Map<warPnp.ColumnId, number[]>();
+  picks.forEach((pick, i) => {
+    const before = warPnp.developSheet(sheet, picks.slice(0, i));
+    const legal = warPnp.legalDevelopments(before.ok ? before.value : sheet);
+    if (pick.kind === 'points') {
+      const box = legal.points.find((p) => p.column === pick.column)?.box ?? 0;
+      columns.set(pick.column, [...(columns.get(pick.column) ?? []), box]);
+      return;
+    }
+    const rank = legal.powers.find((p) => p.row === pick.row)?.rank ?? 0;
+    const known = rows.get(pick.row) ?? { name: sheet.powers[pick.row - 1]?.name ?? null, isNew: false, ranks: [] };
+    rows.set(pick.row, {
+      name: pick.name ?? known.name,
+      isNew: known.isNew || pick.name !== undefined,
+      ranks: [...known.ranks, rank],
+    });
+  });
+  const powerWords = [...rows].map(([row, r]) =>
+    r.isNew
+      ? `start row ${row} as ${powerLabel(r.name)}${r.ranks.length > 1 ? ` (${r.ranks.length} boxes)` : ''}`
+      : `take row ${row} (${powerLabel(r.name)}) to level ${roman(Math.max(...r.ranks))}`,
+  );
+  const pointWords = [...columns].map(([column, filled]) => {
+    const pts = filled.map((box) => warPnp.boxValue(column, box)).join(', ');
+    const which = filled.length === 1 ? `box ${filled[0]}` : `boxes ${filled[0]}–${filled.at(-1)}`;
+    return `fill ${column} ${which} (${pts} pts)`;
+  });
+  return [...powerWords, ...pointWords];
+}
+
+/** What the hint would do with one activation, as said to the player: "block Bo’s 7 box 3". */
+function declareWords(declaration: warPnp.Declaration, table: warPnp.Table, seat: number, names: Names): string {
+  const act = table.turn?.activations[seat]?.[declaration.activation];
+  const label = powerLabel(act?.power ?? null);
+  if (!('effect' in declaration) || act === undefined) return `pass ${label}`;
+  const e = declaration.effect;
+  const n = warPnp.powerAmount(act.power, act.level);
+  switch (e.power) {
+    case 'grow':
+      return `use Grow to fill ${plural(n, 'extra box', 'extra boxes')}`;
+    case 'double':
+      return `double your ${list(e.boxes.map(boxWords))}`;
+    case 'bend':
+      return 'use Bend to move the total when you gain';
+    case 'block':
+      return `block ${names.whose(e.target)} ${list(e.boxes.map(boxWords))}`;
+    case 'steal':
+      return `steal from ${names.name(e.target)}`;
+    case 'cancel': {
+      if (e.mode === 'stop') {
+        const stopped = table.sheets[e.target.seat]?.powers[e.target.row - 1]?.name ?? null;
+        return `stop ${names.whose(e.target.seat)} row ${e.target.row} (${powerLabel(stopped)})`;
+      }
+      if (e.mode === 'erase') return `erase the ${list(e.marks.map((m) => markRefWords(m, table, names)))}`;
+      return `ease the Wither on ${names.whose(e.target)} ${e.column} by ${n}`;
+    }
+    case 'trap':
+      return `trap ${names.whose(e.target)} score at ${list(e.values.map(String))}`;
+    case 'decay':
+      return `decay ${names.whose(e.target)} gain by ${plural(n, 'box', 'boxes')}`;
+    case 'powerup':
+      return `power up your ${boxWords(e.box)} to pay ×${n}`;
+    case 'wither':
+      return `wither ${names.whose(e.target)} ${e.column} by ${n}`;
+  }
+}
+
+/**
+ * The phone's hint in words: the move the bot would make now, with its
+ * reason where it has one (what the new Points boxes add a roll on average,
+ * what a gain scores, what a removed box was worth).
+ */
+export function hintText(hint: WarHint, table: warPnp.WarView, seat: number, names: Names): string {
+  const action = hint.action;
+  switch (action.type) {
+    case 'develop': {
+      const sheet = table.sheets[seat];
+      if (!sheet) return '';
+      const words = capital(spoken(developWords(sheet, action.picks)));
+      const boxes = action.picks.filter((p) => p.kind === 'points').length;
+      if (hint.perRoll === null || hint.perRoll < 0.05 || boxes === 0) return words;
+      return `${words}: ${boxes === 1 ? 'that box adds' : 'those boxes add'} about ${hint.perRoll.toFixed(1)} points a roll`;
+    }
+    case 'roll':
+      return 'Roll the dice';
+    case 'declare': {
+      const said = action.declarations.map((d) => declareWords(d, table, seat, names));
+      // A double fires one row twice, and the bot often does the same with both.
+      return capital(said.length === 2 && said[0] === said[1] ? `${said[0]}, both times` : spoken(said));
+    }
+    case 'gain': {
+      if (action.box === null) return 'Nothing to gain this round: send it as it is';
+      const dice = table.turn?.dice ?? [0, 0];
+      const column = warPnp.columnForSum(dice[0] + dice[1] + action.bend);
+      const bend = action.bend === 0 ? '' : `Bend ${action.bend > 0 ? '+' : ''}${action.bend} and `;
+      const from = `${bend}gain from ${column} box ${action.box}`;
+      return capital(hint.points === null ? from : `${from}: ${hint.points} points, the most you can score`);
+    }
+    case 'remove': {
+      const target = action.target;
+      const victim = table.step.kind === 'traps' ? table.step.queue[0]?.victim : undefined;
+      const box = `${victim === undefined ? '' : `${names.whose(victim)} `}${removeWords(target)}`;
+      return target.kind === 'points'
+        ? `Remove ${box}, their box worth most (${warPnp.boxValue(target.column, target.box)} pts)`
+        : `Remove ${box}`;
+    }
+  }
 }
