@@ -5,6 +5,7 @@
  */
 import { afterAll, beforeAll, expect, it } from 'vitest';
 import { startCluster, type TestCluster } from './cluster.js';
+import { dashboardQueries } from './dashboard-queries.js';
 import { closeAfterTest, freePort, openTable } from './harness.js';
 import { startPrometheus, type QueriedSeries, type TestPrometheus } from './prometheus-server.js';
 import { playUntil, startWfgts } from './wfgts-driver.js';
@@ -59,4 +60,18 @@ it('a game played through two nodes shows in Prometheus: every accepted move, an
   expect(moves?.value).toBe(played);
   const roster = await eventually('rollcall_roster_nodes', (s) => s.length === 2 && s.every((x) => x.value === 2));
   expect(roster).toHaveLength(2);
+
+  // Every query on the dashboard runs; those over what the game did have an answer.
+  const empty: string[] = [];
+  for (const { panel, expr } of dashboardQueries()) {
+    const answer = await prometheus.query(expr);
+    if (answer.length === 0) empty.push(`${panel}: ${expr}`);
+  }
+  // Nothing was refused, by the game or by a limit: no series of those exists yet.
+  expect(empty.sort()).toEqual(
+    [
+      'Rate-limit hits: sum by (limit) (rate(rollcall_rate_limited_total[5m]))',
+      'Refused moves by code: sum by (code) (rate(rollcall_moves_refused_total[5m]))',
+    ].sort(),
+  );
 }, 180_000);
