@@ -21,6 +21,8 @@ export interface Watched {
   memberships(): Iterable<Membership | null>;
   /** The nodes in the roster (this one alone without Redis). */
   liveNodes(): number;
+  /** The rooms the repository keeps parsed in memory. */
+  roomsHeld(): number;
 }
 
 /** How a commit went: stored, refused by the compare-and-set (another writer was first), or failed. */
@@ -79,7 +81,7 @@ export function createMetrics({ nodeDefaults }: { nodeDefaults: boolean }): Metr
   const registry = new Registry();
   if (nodeDefaults) collectDefaultMetrics({ register: registry });
   const registers = [registry];
-  let watched: Watched = { memberships: () => [], liveNodes: () => 1 };
+  let watched: Watched = { memberships: () => [], liveNodes: () => 1, roomsHeld: () => 0 };
 
   new Gauge({
     name: 'rollcall_live_rooms',
@@ -89,6 +91,14 @@ export function createMetrics({ nodeDefaults }: { nodeDefaults: boolean }): Metr
       const codes = new Set<string>();
       for (const m of watched.memberships()) if (m !== null) codes.add(m.code);
       this.set(codes.size);
+    },
+  });
+  new Gauge({
+    name: 'rollcall_rooms_in_memory',
+    help: 'Rooms this node keeps parsed in memory: the busy ones, up to 2048, each until it is purged or pushed out.',
+    registers,
+    collect() {
+      this.set(watched.roomsHeld());
     },
   });
   new Gauge({
@@ -191,6 +201,7 @@ export function meteredRepository(store: RoomRepository, metrics: Metrics): Room
     timedRooms: (dueBy) => store.timedRooms(dueBy),
     journal: (code) => store.journal(code),
     purge: (cutoffs) => store.purge(cutoffs),
+    held: () => store.held(),
     close: () => store.close(),
   };
 }

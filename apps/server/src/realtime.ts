@@ -129,6 +129,7 @@ export async function realtime(
   metrics.watch({
     memberships: () => Array.from(io.sockets.sockets.values(), membershipOf),
     liveNodes: () => cluster?.liveNodes() ?? 1,
+    roomsHeld: () => store.held(),
   });
   cluster?.onRelinked((codes) => {
     log.info({ rooms: codes.length }, 'sending views again after the link to the other nodes came back');

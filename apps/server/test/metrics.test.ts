@@ -61,6 +61,7 @@ describe('metrics', () => {
     expect(value(text, 'rollcall_sockets', { kind: 'tv' })).toBe(1);
     expect(value(text, 'rollcall_sockets', { kind: 'spectator' })).toBe(1);
     expect(value(text, 'rollcall_live_rooms')).toBe(1);
+    expect(value(text, 'rollcall_rooms_in_memory')).toBe(1);
     expect(value(text, 'rollcall_roster_nodes')).toBe(1);
     expect(value(text, 'nodejs_eventloop_lag_p99_seconds')).toBeGreaterThanOrEqual(0);
     for (const secret of [t.code, t.hostToken, 'Ann', 'Bob', 'Cy', ...t.players.map((p) => p.token)]) {
