@@ -74,7 +74,7 @@ export async function metricsEndpoint(app: FastifyInstance, { config, metrics }:
         resolve();
       });
     });
-    app.log.info({ host, port, token: token !== null }, 'metrics served');
+    app.log.info({ host, port, bearer: token !== null }, 'metrics served');
   });
   app.addHook('onClose', async () => {
     if (!listener.listening) return;
