@@ -3,11 +3,19 @@
 # from ./Dockerfile, the topology from ./docker-compose.yml (Redis, two server
 # nodes, nginx), then a wfgts game of three phones, a TV and a spectator
 # through nginx, during which the node serving the table is killed and Redis is
-# killed and started again; nothing accepted may be lost. Tears everything down
+# killed and started again; nothing accepted may be lost. Then the killed node
+# is started again and Prometheus, on the compose network with
+# deploy/prometheus.yml, must scrape both nodes' metrics. Tears everything down
 # and exits non-zero on any failure. Needs root, podman, podman-compose and
 # debootstrap; takes minutes (figures: docs/scale-out.md).
 #
-# Base images that are missing (node, redis, nginx: Docker Hub may be out of
+# Another topology: ROLLCALL_SMOKE_COMPOSE (a compose file), with its server
+# services in ROLLCALL_SMOKE_NODES (default "server-1 server-2") and
+# ROLLCALL_SMOKE_PROJECT naming its containers (default rollcall-smoke) and
+# ROLLCALL_SMOKE_PROMETHEUS the scrape config naming those nodes (default
+# deploy/prometheus.yml).
+#
+# Base images that are missing (node, redis, nginx, prometheus: Docker Hub may be out of
 # reach) are replaced by stand-ins built from a Debian bookworm root file
 # system and tagged with the names the Dockerfile and compose file use; they
 # are cached in $ROLLCALL_SMOKE_CACHE (default /var/cache/rollcall-smoke).
@@ -16,7 +24,11 @@ cd "$(dirname "$0")/.."
 repo=$PWD
 here=$repo/deploy/smoke
 cache=${ROLLCALL_SMOKE_CACHE:-/var/cache/rollcall-smoke}
-project=rollcall-smoke
+project=${ROLLCALL_SMOKE_PROJECT:-rollcall-smoke}
+compose_file=${ROLLCALL_SMOKE_COMPOSE:-$repo/docker-compose.yml}
+read -ra nodes <<<"${ROLLCALL_SMOKE_NODES:-server-1 server-2}"
+prometheus_config=${ROLLCALL_SMOKE_PROMETHEUS:-$repo/deploy/prometheus.yml}
+prometheus_image=docker.io/prom/prometheus:v2.53.0
 publish=${ROLLCALL_SMOKE_PORT:-127.0.0.1:3000}
 lb_url=http://$publish
 node_version=20.19.6
@@ -37,7 +49,7 @@ container() { echo "${project}_$1_1"; }
 # `deploy/smoke.sh kill-serving-node`, run by the game: kill the node whose log shows room $ROOM changing.
 kill_serving_node() {
   local service busiest=0 node=
-  for service in server-1 server-2; do
+  for service in "${nodes[@]}"; do
     local n
     n=$(podman logs "$(container "$service")" 2>&1 | grep -c "\"room\":\"$ROOM\"" || true)
     if [ "$n" -gt "$busiest" ]; then busiest=$n; node=$service; fi
@@ -48,6 +60,8 @@ kill_serving_node() {
   echo "$node" >"$cache/killed-node"
   echo "$ROOM" >"$cache/killed-room"
 }
+# Every server node as the scrape config names it, with the port its metrics listen on.
+metrics_targets() { local n; for n in "${nodes[@]}"; do echo "$n:9464"; done; }
 # `deploy/smoke.sh restart-redis`, run by the game: kill Redis and start it again on its append-only file.
 restart_redis() {
   local redis
@@ -121,6 +135,7 @@ say 'base images'
 stand_in docker.io/library/node:20.19-bookworm-slim "$here/node.Containerfile" "$(node_context)"
 stand_in docker.io/library/redis:7.2-alpine "$here/redis.Containerfile" "$here"
 stand_in docker.io/library/nginx:1.27-alpine "$here/nginx.Containerfile" "$here"
+stand_in "$prometheus_image" "$here/prometheus.Containerfile" "$here"
 measured 'base images ready in (s)' "$(since "$started")"
 
 say 'the image, from ./Dockerfile'
@@ -144,7 +159,7 @@ healthy "$alone" && podman exec "$alone" test -s /app/data/rollcall.sqlite \
   || { podman logs "$alone"; podman rm -f "$alone" >/dev/null; fail 'the image does not serve on SQLite'; }
 podman rm -f "$alone" >/dev/null
 
-compose() { LB_PORT=$publish podman-compose -p "$project" -f "$repo/docker-compose.yml" "$@"; }
+compose() { LB_PORT=$publish podman-compose -p "$project" -f "$compose_file" "$@"; }
 teardown() {
   say 'tear down'
   compose down -v >"$cache/compose-down.log" 2>&1 || true
@@ -152,7 +167,7 @@ teardown() {
 }
 trap teardown EXIT
 
-say 'the topology, from ./docker-compose.yml'
+say "the topology, from ${compose_file#"$repo"/}"
 started=$(now)
 compose down -v >/dev/null 2>&1 || true # what an interrupted run may have left
 compose up -d >"$cache/compose-up.log" 2>&1 || { cat "$cache/compose-up.log"; fail 'podman-compose up'; }
@@ -164,7 +179,7 @@ done
 [ -n "$ready" ] || { compose logs 2>&1 | tail -40; fail "no answer from $lb_url/healthz"; }
 measured 'ready through nginx in (s)' "$(since "$started")"
 # The compose file's own health checks, run once by hand (podman runs them on a timer only under systemd).
-for service in redis server-1 server-2; do
+for service in redis "${nodes[@]}"; do
   podman healthcheck run "$(container "$service")" >/dev/null || fail "$service is not healthy"
 done
 curl -fsS "$lb_url/" | grep -q '<!doctype html>' || fail 'nginx does not serve the web app'
@@ -183,13 +198,44 @@ started=$(now)
 ) || { compose logs 2>&1 | tail -60; fail 'the game'; }
 measured 'game with both disruptions (s)' "$(since "$started")"
 killed=$(cat "$cache/killed-node")
-survivor=server-1; [ "$killed" = server-1 ] && survivor=server-2
+survivor=
+for node in "${nodes[@]}"; do [ "$node" != "$killed" ] && { survivor=$node; break; }; done
 podman logs "$(container "$survivor")" 2>&1 | grep '"msg":"game finished"' | grep -q "\"room\":\"$(cat "$cache/killed-room")\"" \
   || fail "the game did not finish on $survivor"
 measured 'killed / finished on' "$killed / $survivor"
 measured "$killed after the kill" "$(podman inspect "$(container "$killed")" --format '{{.State.Status}}, restarted {{.RestartCount}} times')"
 node -e 'for (const [k, v] of Object.entries(JSON.parse(require("fs").readFileSync(process.argv[1], "utf8")))) console.log(`   ${k}: ${v}`)' "$figures_file"
 rm -f "$figures_file"
+
+# The killed node back, then Prometheus with the scrape config, on the compose network, scraping every node.
+say "Prometheus with ${prometheus_config#"$repo"/}, scraping every node"
+started=$(now)
+podman start "$(container "$killed")" 2>&1 >/dev/null | { grep -v 'systemd connection' || true; } >&2
+prometheus=$project-prometheus
+prometheus_port=$(node -e 'const s = require("net").createServer().listen(0, "127.0.0.1", () => { console.log(s.address().port); s.close(); })')
+network=$(podman inspect "$(container "$survivor")" --format '{{range $name, $_ := .NetworkSettings.Networks}}{{$name}} {{end}}' | awk '{ print $1 }')
+podman run -d --rm --name "$prometheus" --network "$network" -p "127.0.0.1:$prometheus_port:9090" \
+  -v "$prometheus_config:/etc/prometheus/prometheus.yml:ro" "$prometheus_image" >/dev/null
+stop_prometheus() { podman rm -f "$prometheus" >/dev/null 2>&1 || true; }
+trap 'stop_prometheus; teardown' EXIT
+# One instant query, printed as "instance value" lines.
+promql() {
+  curl -fsS --get "http://127.0.0.1:$prometheus_port/api/v1/query" --data-urlencode "query=$1" |
+    node -e 'let s = ""; process.stdin.on("data", (d) => (s += d)).on("end", () => { for (const r of JSON.parse(s).data.result) console.log(`${r.metric.instance ?? "-"} ${r.value[1]}`); })'
+}
+expected=$(metrics_targets | sort | tr '\n' ' ')
+scraped=
+for _ in $(seq 120); do
+  scraped=$(promql 'up{job="rollcall"} == 1' 2>/dev/null | awk '{ print $1 }' | sort | tr '\n' ' ' || true)
+  [ "$scraped" = "$expected" ] && break
+  sleep 1
+done
+[ "$scraped" = "$expected" ] || { podman logs "$prometheus" 2>&1 | tail -20; fail "Prometheus scraped [$scraped], not every node [$expected]"; }
+measured 'every node scraped by Prometheus after (s)' "$(since "$started")"
+moves=$(promql "rollcall_moves_accepted_total{by=\"seat\",instance=\"$survivor:9464\"}" | awk '{ print $2 }')
+[ "${moves:-0}" -gt 0 ] || fail "Prometheus has no accepted moves from $survivor"
+measured "moves accepted on $survivor, as Prometheus has them" "$moves"
+stop_prometheus
 
 echo
 say "passed in $(since "$script_started") s"

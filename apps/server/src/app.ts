@@ -4,6 +4,8 @@ import type { Logger } from 'pino';
 import { systemClock, type Clock } from './clock.js';
 import type { Config } from './config.js';
 import { createLogger } from './logger.js';
+import { metricsEndpoint } from './metrics-endpoint.js';
+import { createMetrics, meteredRepository } from './metrics.js';
 import { health } from './readiness.js';
 import { realtime } from './realtime.js';
 import { gameRecords } from './record-route.js';
@@ -47,17 +49,21 @@ export async function buildApp(config: Config, deps: AppDeps = {}): Promise<Fast
   // Behind the configured proxies, `request.ip` is the client's, as for sockets (see `client-guard.ts`).
   const trustProxy = config.trustProxy.length > 0 ? config.trustProxy : false;
   const app: FastifyInstance = Fastify({ loggerInstance, logController, trustProxy });
-  const store = deps.store ?? (await openRepository(config, logger));
+  // Node's default metrics start monitors of their own: only where the metrics are served.
+  const metrics = createMetrics({ nodeDefaults: config.metrics.port !== null || config.metrics.token !== null });
+  const opened = deps.store ?? (await openRepository(config, logger));
+  const store = meteredRepository(opened, metrics);
   const clock = deps.clock ?? systemClock;
 
   app.addHook('onClose', async () => {
     // A store handed in belongs to the caller, who closes it.
-    if (deps.store === undefined) await store.close();
+    if (deps.store === undefined) await opened.close();
   });
   // Registered on the app itself, not in a plugin of its own, so that it covers every route.
   await app.register(helmet, securityHeaders(config));
   await app.register(health, { store });
-  await app.register(realtime, { config, store, clock, log: logger, randomIndex: deps.randomIndex });
+  await app.register(metricsEndpoint, { config, metrics });
+  await app.register(realtime, { config, store, clock, log: logger, metrics, randomIndex: deps.randomIndex });
   await app.register(gameRecords, { store });
   await app.register(retention, { config, store, clock });
   await app.register(webApp, { config });

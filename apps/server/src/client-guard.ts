@@ -13,6 +13,7 @@ import type { Server, Socket } from 'socket.io';
 import type { AddressLimits } from './address-limits.js';
 import type { Config } from './config.js';
 import { guessedWrong, noGuesses, waitLeftMs, type Guesses, type GuessPolicy } from './guess-backoff.js';
+import type { Metrics } from './metrics.js';
 
 /** Which proxies may say who the client is; none unless configured. */
 export type TrustProxy = (address: string, hop: number) => boolean;
@@ -51,18 +52,20 @@ export function originAllowed(origin: string | undefined, host: string | undefin
   return config.allowedOrigins.includes(parsed.origin);
 }
 
-/** One warning when an address starts being refused by a limit, not one per refused message. */
+/** One warning when an address starts being refused by a limit, not one per refused message; every refusal counted. */
 export class FloodLog {
   private readonly since = new Map<string, number>();
 
   constructor(
     private readonly log: Logger,
+    private readonly metrics: Pick<Metrics, 'limited'>,
     /** How long an address stays "flooding" after its last warning. */
     private readonly quietMs = 60_000,
     private readonly now: () => number = Date.now,
   ) {}
 
   refused(limit: ErrorBody['code'], address: string): void {
+    this.metrics.limited(limit);
     const key = `${limit} ${address}`;
     const at = this.now();
     const last = this.since.get(key);

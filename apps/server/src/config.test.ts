@@ -43,6 +43,17 @@ describe('configuration', () => {
     expect(() => loadConfig({ STORE: 'redis', REDIS_URL: 'http://cache:6379' })).toThrow(/REDIS_URL/);
   });
 
+  it('serves metrics nowhere unless told, and their own listener on loopback unless told otherwise', () => {
+    expect(loadConfig({}).metrics).toEqual({ port: null, host: '127.0.0.1', token: null });
+    expect(loadConfig({ METRICS_PORT: '', METRICS_TOKEN: '' }).metrics).toEqual({ port: null, host: '127.0.0.1', token: null });
+    expect(loadConfig({ METRICS_PORT: '9464' }).metrics).toEqual({ port: 9464, host: '127.0.0.1', token: null });
+    expect(loadConfig({ METRICS_PORT: '9464', METRICS_HOST: '0.0.0.0' }).metrics.host).toBe('0.0.0.0');
+    expect(loadConfig({ METRICS_TOKEN: 'a-long-enough-token' }).metrics.token).toBe('a-long-enough-token');
+    expect(() => loadConfig({ METRICS_TOKEN: 'short' })).toThrow(/METRICS_TOKEN/);
+    expect(() => loadConfig({ METRICS_TOKEN: 'has a space in the middle' })).toThrow(/METRICS_TOKEN/);
+    expect(() => loadConfig({ METRICS_PORT: '0' })).toThrow(/METRICS_PORT/);
+  });
+
   it('refuses values it cannot use, naming them', () => {
     expect(() => loadConfig({ PORT: 'eighty' })).toThrow(/PORT/);
     expect(() => loadConfig({ TEST_MODE: 'maybe' })).toThrow(/TEST_MODE/);

@@ -16,6 +16,9 @@ const list = z
   .default('')
   .transform((v) => v.split(',').map((item) => item.trim()).filter((item) => item !== ''));
 
+/** Unset, or set to an empty string (as compose files do with `${VAR:-}`): absent. */
+const blankAsUnset = (value: unknown) => (value === '' ? undefined : value);
+
 const positive = (fallback: number) => z.coerce.number().positive().default(fallback);
 const whole = (fallback: number) => z.coerce.number().int().positive().default(fallback);
 
@@ -56,6 +59,10 @@ const Env = z.object({
   BOT_PAUSE_MS: z.coerce.number().int().min(0).max(60_000).default(1500),
   TRUST_PROXY: list,
   ALLOWED_ORIGINS: list.pipe(z.array(z.url().transform((o) => new URL(o).origin))),
+  METRICS_PORT: z.preprocess(blankAsUnset, z.coerce.number().int().min(1).max(65535).optional()),
+  METRICS_HOST: z.string().min(1).default('127.0.0.1'),
+  // Visible ASCII, long enough not to be guessed: it goes in an HTTP header as it is.
+  METRICS_TOKEN: z.preprocess(blankAsUnset, z.string().regex(/^[!-~]{16,}$/, 'at least 16 visible ASCII characters, no spaces').optional()),
 }).refine((e) => e.STORE !== 'redis' || e.REDIS_URL !== undefined, {
   message: 'STORE=redis needs REDIS_URL (e.g. redis://localhost:6379)',
   path: ['REDIS_URL'],
@@ -107,6 +114,18 @@ export interface BaseConfig {
   trustProxy: string[];
   /** Origins besides the server's own and `publicUrl` whose pages may open a socket. */
   allowedOrigins: string[];
+  /** Where Prometheus may read `/metrics` (see `metrics-endpoint.ts`); nowhere by default. */
+  metrics: MetricsConfig;
+}
+
+/** `/metrics` on a listener of its own (`port`, on `host`), and/or on the main port behind a bearer token. */
+export interface MetricsConfig {
+  /** The own listener's port; null for none. */
+  port: number | null;
+  /** The interface the own listener binds to: loopback unless told otherwise. */
+  host: string;
+  /** The bearer token a scrape must show: on the main port, which serves no metrics without one, and on the own listener too. */
+  token: string | null;
 }
 
 /** How much one client address, one room and one seat may ask of the server. */
@@ -171,5 +190,6 @@ export function loadConfig(env: Record<string, string | undefined>): Config {
     },
     trustProxy: e.TRUST_PROXY,
     allowedOrigins: e.ALLOWED_ORIGINS,
+    metrics: { port: e.METRICS_PORT ?? null, host: e.METRICS_HOST, token: e.METRICS_TOKEN ?? null },
   };
 }

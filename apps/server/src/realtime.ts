@@ -1,4 +1,5 @@
 import { ClientEvent, roomError, type ClientEventName, type Reply } from '@rollcall/protocol';
+import { performance } from 'node:perf_hooks';
 import type { FastifyInstance } from 'fastify';
 import type { Logger } from 'pino';
 import { Server, type Socket } from 'socket.io';
@@ -7,6 +8,7 @@ import { sweepDeadlines } from './cluster/deadline-sweep.js';
 import { joinCluster } from './cluster/redis-cluster.js';
 import type { Config } from './config.js';
 import { membershipOf, socketDelivery } from './delivery.js';
+import type { Metrics } from './metrics.js';
 import { addressLimits } from './address-limits.js';
 import { addressOf, admitConnections, entryGuard, FloodLog, HandshakeGate, originAllowed, refuseUnknownEvents } from './client-guard.js';
 import { TokenBucket } from './rate-limit.js';
@@ -22,6 +24,7 @@ export interface RealtimeOptions {
   store: RoomRepository;
   clock: Clock;
   log: Logger;
+  metrics: Metrics;
   /** Where room codes' letters come from; crypto unless a test picks them. */
   randomIndex?: RandomIndex;
 }
@@ -30,6 +33,9 @@ type EntryGuard = ReturnType<typeof entryGuard>;
 
 /** Events that spend the join bucket: they are how someone would guess codes. */
 const joinEvents: ReadonlySet<ClientEventName> = new Set([ClientEvent.createRoom, ClientEvent.joinRoom]);
+
+/** Events that are moves: their answers are timed and their refusals counted. */
+const moveEvents: ReadonlySet<ClientEventName> = new Set([ClientEvent.action, ClientEvent.playDefault]);
 
 type Handler = (service: RoomService, socket: Socket, payload: unknown, entry: EntryGuard) => Promise<Reply<unknown>>;
 
@@ -76,7 +82,7 @@ function roomOf(socket: Socket, payload: unknown): string | null {
  */
 export async function realtime(
   app: FastifyInstance,
-  { config, store, clock, log: appLog, randomIndex }: RealtimeOptions,
+  { config, store, clock, log: appLog, metrics, randomIndex }: RealtimeOptions,
 ): Promise<void> {
   const gate = new HandshakeGate(config);
   const io = new Server(app.server, {
@@ -102,7 +108,7 @@ export async function realtime(
   // On Redis, the limits are counted there too, so that every node sees the same counts.
   const limitsLink = config.store === 'redis' ? connectRedis(config.redisUrl, log, 'limits', { enableOfflineQueue: false }) : null;
   const limits = addressLimits(config.limits, limitsLink, log);
-  const flood = new FloodLog(log);
+  const flood = new FloodLog(log, metrics);
   const guessPolicy = { free: config.limits.wrongCodesPerConnection, maxWaitMs: config.limits.wrongCodeWaitMaxMs };
   const entry = entryGuard(limits, flood, guessPolicy, () => clock.now());
   gate.watch(io);
@@ -124,6 +130,11 @@ export async function realtime(
       return false;
     },
   });
+  metrics.watch({
+    memberships: () => Array.from(io.sockets.sockets.values(), membershipOf),
+    liveNodes: () => cluster?.liveNodes() ?? 1,
+    roomsHeld: () => store.held(),
+  });
   cluster?.onRelinked((codes) => {
     log.info({ rooms: codes.length }, 'sending views again after the link to the other nodes came back');
     for (const code of codes) service.resend(code);
@@ -134,11 +145,14 @@ export async function realtime(
     refuseUnknownEvents(socket);
     for (const event of Object.values(ClientEvent)) {
       socket.on(event, (...args: unknown[]) => {
+        const received = performance.now();
         const last = args.at(-1);
         const ack = typeof last === 'function' ? (args.pop() as (reply: Reply<unknown>) => void) : null;
         const line = { room: roomOf(socket, args[0]), seat: null, event };
         const answer = (reply: Reply<unknown>) => {
           if (!reply.ok) log.debug({ ...line, code: reply.error.code }, 'refused');
+          // An accepted move is answered only once its views are sent: this is receipt to last send.
+          if (moveEvents.has(event)) metrics.moveAnswered(reply, (performance.now() - received) / 1000);
           try {
             ack?.(reply);
           } catch (err) {

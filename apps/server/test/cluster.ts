@@ -17,8 +17,8 @@ export interface TestCluster {
   close(): Promise<void>;
 }
 
-/** Start Redis, then one node per entry (all at once), each on its own port; `clockStepMs` as in `spawnServer`. */
-export async function startCluster(nodes: { clockStepMs?: number }[] = [{}, {}]): Promise<TestCluster> {
+/** Start Redis, then one node per entry (all at once), each on its own port; `clockStepMs` as in `spawnServer`, `env` added to its settings. */
+export async function startCluster(nodes: { clockStepMs?: number; env?: Record<string, string> }[] = [{}, {}]): Promise<TestCluster> {
   const redis = await startRedis();
   const dirs = nodes.map(() => tempDataDir());
   const cleanUp = async () => {
@@ -31,7 +31,7 @@ export async function startCluster(nodes: { clockStepMs?: number }[] = [{}, {}])
         port: await freePort(),
         dataDir: dirs[i]!,
         clockStepMs: node.clockStepMs,
-        env: { STORE: 'redis', REDIS_URL: redis.url },
+        env: { ...node.env, STORE: 'redis', REDIS_URL: redis.url },
       }),
     ),
   );

@@ -13,7 +13,7 @@ import { performance } from 'node:perf_hooks';
 import { ClientEvent, type ActionResult } from '@rollcall/protocol';
 import { expect, it } from 'vitest';
 import type { JournalEntry } from '../src/store/room-repository.js';
-import { closeAfterTest, openTable, TestClient, type Table } from './harness.js';
+import { closeAfterTest, openTable, TestClient, type Player, type Table } from './harness.js';
 import { playUntil, settle, type WfgtsRoomView } from './wfgts-driver.js';
 
 function setting(name: string): string {
@@ -25,6 +25,22 @@ function setting(name: string): string {
 const url = setting('ROLLCALL_SMOKE_URL');
 const figures: Record<string, number> = {};
 const seconds = (from: number) => Math.round((performance.now() - from) / 100) / 10;
+
+/**
+ * How long each phone waits after its own move before its next one, as a
+ * quick player would. The deployment refuses a seat's fourth move within a
+ * second (`room/too-many-changes`, SEAT_CHANGES_PER_SECOND=3), and a driver
+ * moving as fast as the answers come makes a seat's moves closer than that.
+ */
+const SEAT_PAUSE_MS = 500;
+const lastMoveOf = new Map<number, number>();
+
+/** Wait until `player`'s seat last moved `SEAT_PAUSE_MS` ago, then count its move as made now. */
+async function pace(player: Player): Promise<void> {
+  const wait = (lastMoveOf.get(player.seat) ?? Number.NEGATIVE_INFINITY) + SEAT_PAUSE_MS - performance.now();
+  if (wait > 0) await new Promise((resolve) => setTimeout(resolve, wait));
+  lastMoveOf.set(player.seat, performance.now());
+}
 
 /** Run one of the script's shell commands, with the room's code in $ROOM; returns what it printed. */
 function run(command: string, room: string): string {
@@ -69,8 +85,9 @@ async function rejoinAll(t: Table, phones: TestClient[]): Promise<void> {
 /** Play to line b of `round`, where Ann carries two dice; resolves once every screen has seen her move. */
 async function annCarries(t: Table, round: number): Promise<{ sent: Record<string, unknown>; accepted: ActionResult }> {
   const ann = t.players[0]!;
-  const view = await playUntil(t, (v) => v.play?.round === round && v.play.line === 'b');
+  const view = await playUntil(t, (v) => v.play?.round === round && v.play.line === 'b', undefined, pace);
   const sent = { code: t.code, token: ann.token, id: `ann-${view.version}`, version: view.version, action: { type: 'carry', dice: [0, 2] } };
+  await pace(ann);
   const accepted = await ann.client.must(ClientEvent.action, sent);
   await settle(t, accepted.version);
   return { sent, accepted };
@@ -111,7 +128,7 @@ it('a wfgts table plays to the end through the balancer while its node is killed
   figures.redisRestartSeconds = seconds(restarted);
   await expectKept(t, beforeRedis);
 
-  const final = await playUntil(t);
+  const final = await playUntil(t, undefined, undefined, pace);
   figures.gameSeconds = seconds(began);
   expect(final.status).toBe('finished');
   for (const screen of [t.spectator, watcher, ...t.players.map((p) => p.client)]) {

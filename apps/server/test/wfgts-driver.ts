@@ -56,11 +56,16 @@ export async function startWfgts(table: Table): Promise<void> {
   await settle(table, version);
 }
 
-/** Every awaited seat moves in turn until the game ends or `stop` says so; returns the host's last view. */
+/**
+ * Every awaited seat moves in turn until the game ends or `stop` says so;
+ * returns the host's last view. `beforeMove` runs before each move (a test
+ * against a deployment paces its phones with it).
+ */
 export async function playUntil(
   table: Table,
   stop: (view: WfgtsRoomView) => boolean = () => false,
   choose: Chooser = lowDiceChooser,
+  beforeMove: (player: Player) => Promise<void> = () => Promise.resolve(),
 ): Promise<WfgtsRoomView> {
   for (;;) {
     const view = latest(table.host);
@@ -69,6 +74,7 @@ export async function playUntil(
       const player = table.players[seat];
       if (player === undefined) throw new Error(`no phone for seat ${seat}`);
       const seen = (await player.client.waitForView((v) => v.version >= view.version)) as WfgtsRoomView;
+      await beforeMove(player);
       const { version } = await move(table, player, choose(seen));
       await settle(table, version);
     }

@@ -18,6 +18,8 @@ export interface Cluster {
    * comes back after Redis dropped it: views broadcast meanwhile never arrived.
    */
   onRelinked(listener: (codes: string[]) => void): void;
+  /** The nodes alive in the roster, for the metrics. */
+  liveNodes(): number;
   /** Close the Redis connections (after the room service has settled). */
   close(): Promise<void>;
 }
@@ -55,6 +57,7 @@ export function joinCluster(io: Server, redisUrl: string, log: Logger): Cluster 
   return {
     delivery: clusterDelivery(io, log, roster.liveNodes),
     onRelinked: (listener) => void listeners.push(listener),
+    liveNodes: roster.liveNodes,
     async close() {
       await roster.leave();
       await Promise.all([closeRedis(pub), closeRedis(sub)]);

@@ -51,7 +51,9 @@ describe('a room repository loading a room whose moves are replayed', () => {
   it('gives the very room when the rules replay them as they were played, and logs nothing', async () => {
     const { dir, table } = await crashedTable();
     const { repository, lines } = await reopen(dir, replayMove);
+    expect(repository.held()).toBe(0);
     expect(await repository.load('PLAY')).toEqual(table.room);
+    expect(repository.held()).toBe(1);
     expect(lines).toEqual([]);
     await repository.close();
   });

@@ -170,6 +170,8 @@ export interface RoomRepository {
   journal(code: string): Promise<JournalEntry[]>;
   /** Drop rooms finished before one cut-off or untouched since another, with their journals; returns their codes. */
   purge(cutoffs: PurgeCutoffs): Promise<string[]>;
+  /** How many rooms are kept parsed in memory. */
+  held(): number;
   close(): Promise<void>;
 }
 
@@ -343,6 +345,7 @@ export function openRoomRepository(adapter: RoomAdapter, { replay, log }: Reposi
 
     timedRooms: (dueBy) => adapter.timedRooms(dueBy),
     journal: (code) => adapter.journal(code),
+    held: () => cache.size,
 
     async purge(cutoffs) {
       const codes = await adapter.purge(cutoffs);
