@@ -3,7 +3,8 @@
  * after 30 s), through real sockets on a clock the test moves: the table
  * waits out the grace once per absence, counted from when the phone went,
  * and after that the seat's default is played the moment the game waits on
- * it, until its phone is back. A removed seat is never waited for.
+ * it, until its phone is back, after a restart too. A removed seat is never
+ * waited for.
  */
 import { randomUUID } from 'node:crypto';
 import { ClientEvent, type RoomView } from '@rollcall/protocol';
@@ -11,7 +12,7 @@ import { findGame } from '@rollcall/rules';
 import { describe, expect, it } from 'vitest';
 import type { JournalEntry } from '../src/store/room-repository.js';
 import { ManualClock } from './manual-clock.js';
-import { closeAfterTest, openTable, startServer, TestClient, type Player, type Table, type TestServer } from './harness.js';
+import { closeAfterTest, dataDirForTest, openTable, startServer, TestClient, type Player, type Table, type TestServer } from './harness.js';
 
 const GRACE_MS = 30_000;
 const WAIT_MS = 10_000;
@@ -39,8 +40,8 @@ async function viewWithClock(client: TestClient, clock: ManualClock, match: (v: 
 }
 
 /** A server on the test's clock and a room its host screen opened, with a spectator watching, playing `game` on the room's defaults. */
-async function startedTable(clock: ManualClock, names: string[], game: string): Promise<{ server: TestServer; t: Table }> {
-  const server = closeAfterTest(await startServer({ clock }));
+async function startedTable(clock: ManualClock, names: string[], game: string, dataDir?: string): Promise<{ server: TestServer; t: Table }> {
+  const server = closeAfterTest(await startServer({ clock, dataDir }));
   const t = closeAfterTest(await openTable(server.url, { players: names, spectator: true }));
   await t.host.must(ClientEvent.configure, { code: t.code, token: t.hostToken, game });
   await t.host.must(ClientEvent.start, { code: t.code, token: t.hostToken });
@@ -179,6 +180,42 @@ describe('an away phone on the room’s default setting', () => {
     const second = (await movesOf(server, t.code, bob)).slice(first.length);
     expect(second.length).toBeGreaterThanOrEqual(2);
     expect(second.every((e) => e.at === turnStarted && e.detail.by === 'away')).toBe(true);
+  });
+
+  it('keeps the absence across a restart: after it, the away seat is played the moment a step waits on it, with no new grace', async () => {
+    const clock = new ManualClock();
+    const dataDir = dataDirForTest();
+    const first = await startedTable(clock, ['Ann', 'Bob', 'Cy'], 'wfgts', dataDir);
+    const { t } = first;
+    const cy = 2;
+    const since = await dropPhone(t, clock, cy);
+    await presentMove(first.server, t, cy);
+    clock.advance(since + GRACE_MS - clock.now());
+    await viewWithClock(t.host, clock, (v) => lineOf(v) === 'b' && !v.awaiting.includes(cy));
+    t.close();
+    await first.server.close();
+
+    // A new process on the same data a minute later; Ann's and Bob's phones come back to it, Cy's does not.
+    const later = new ManualClock(since + 90_000);
+    const server = closeAfterTest(await startServer({ clock: later, dataDir }));
+    for (const seat of [0, 1]) {
+      const client = closeAfterTest(await TestClient.connect(server.url));
+      await client.must(ClientEvent.joinRoom, { code: t.code, as: 'seat', seatToken: t.players[seat]!.token });
+      t.players[seat] = { ...t.players[seat]!, client };
+    }
+    const ann = t.players[0]!.client;
+    // Bob's return reaches Ann with the next audience refresh, on the room's clock.
+    const back = await viewWithClock(ann, later, (v) => v.seats[1]?.connected === true && v.seats[1]?.awaySince === null, 50);
+    expect(back.seats[cy]).toMatchObject({ connected: false, awaySince: since, playedFrom: since + GRACE_MS });
+    later.advance(1_000);
+    const lineB = later.now();
+    await presentMove(server, t, cy);
+    await viewWithClock(ann, later, (v) => lineOf(v) === 'c' && !v.awaiting.includes(cy));
+    expect((await movesOf(server, t.code, cy)).map((e) => [e.at, e.detail.by])).toEqual([
+      [since + GRACE_MS, 'away'],
+      [since + GRACE_MS, 'away'],
+      [lineB, 'away'],
+    ]);
   });
 
   it('never waits for a removed seat: its default is played the moment the game waits on it', async () => {
