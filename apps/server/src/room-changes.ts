@@ -207,18 +207,25 @@ export interface DueMove {
   by: 'bot' | 'away';
 }
 
+/** A player's seat that a phone holds now, as last noted. */
+const hasPhone = (seat: SeatRecord): boolean => seat.tokenHash !== null && !isBot(seat) && seat.awaySince == null;
+
 /**
  * From when (epoch ms) the room plays a seat's moves for it while no phone
  * holds it, under "When a phone is away": an away seat once its grace is
  * over, counted from when it went away, so one absence costs the table the
  * grace once; a vacant (removed) seat from its removal, with no grace, as
  * nobody will come back to it, whatever the room says about away phones.
- * Null while a phone holds the seat, for a bot's seat (it plays itself), and
- * for an away seat in a room that waits. Public: every screen counts down to it.
+ * Null while a phone holds the seat, for a bot's seat (it plays itself), for
+ * an away seat in a room that waits, and while no player's phone is at the
+ * table. Public: every screen counts down to it.
  */
 export function playedFrom(room: RoomRecord, seat: SeatRecord | undefined): number | null {
   const since = seat?.awaySince;
   if (seat === undefined || isBot(seat) || since == null) return null;
+  // With no player's phone at the table (a dropped network, a restart before the phones are back), the table has no
+  // pace to keep: played at once, the game would run itself to its end. It waits until a phone is back.
+  if (!room.seats.some(hasPhone)) return null;
   if (seat.tokenHash === null) return since;
   const rule = whenAwayOf(room);
   return rule.play === 'wait' ? null : since + rule.seconds * 1000;

@@ -99,6 +99,19 @@ describe('phones away during a game', () => {
     expect(movesDue({ ...removed, stepAt: 9_000 }, [1]).get(1)).toEqual({ at: 9_000, by: 'away' });
   });
 
+  it('play for nobody while no player has a phone at the table, and take up again when one is back', () => {
+    const room = playing(['Ann', 'Bob']);
+    const bobAway = accepted(markPresence(room, { connected: new Set(['id-Ann']), now: 5_000 }));
+    const nobody = accepted(markPresence(bobAway, { connected: new Set(), now: 6_000 }));
+    expect(nobody.seats.map((s) => playedFrom(nobody, s))).toEqual([null, null]);
+    expect(movesDue(nobody, [0, 1]).size).toBe(0);
+    expect(nobody.deadline).toBeNull();
+    // Ann is back a minute on: Bob's grace, long over, was counted from when his phone went.
+    const annBack = accepted(markPresence(nobody, { connected: new Set(['id-Ann']), now: 66_000 }));
+    expect(movesDue(annBack, [0, 1])).toEqual(new Map([[1, { at: 35_000, by: 'away' }]]));
+    expect(annBack.deadline).toBe(35_000);
+  });
+
   it('show no time for a seat whose phone is here, or for a bot', () => {
     const room = playing(['Ann', 'Bob']);
     expect(room.seats.map((s) => playedFrom(room, s))).toEqual([null, null]);
