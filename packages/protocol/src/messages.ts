@@ -289,7 +289,8 @@ export interface SeatInfo {
    * while it has no phone: an away seat's grace ends then (a vacant seat's at
    * its removal), and from then on its default, or a bot under "When a phone is
    * away", moves it as soon as the game waits on it, until its phone is back.
-   * Null while it has a phone, for a bot's seat, and when the room waits for it.
+   * Null while it has a phone, for a bot's seat, when the room waits for it,
+   * and while no player's phone is at the table.
    */
   playedFrom: number | null;
   /** When (epoch ms) its player last took it back on a new phone; null if never. */
