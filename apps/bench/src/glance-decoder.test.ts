@@ -18,7 +18,7 @@ const publicView: PublicRoomView = {
   code: 'ABCD',
   version: 1234,
   status: 'finished',
-  seats: [{ seat: 0, name: 'Ann', connected: true, vacant: false, awaySince: null, newPhoneAt: null, bot: false }],
+  seats: [{ seat: 0, name: 'Ann', connected: true, vacant: false, awaySince: null, playedFrom: null, newPhoneAt: null, bot: false }],
   lead: 0,
   locked: false,
   spectatorsAllowed: true,

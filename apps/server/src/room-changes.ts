@@ -207,30 +207,51 @@ export interface DueMove {
   by: 'bot' | 'away';
 }
 
+/** A player's seat that a phone holds now, as last noted. */
+const hasPhone = (seat: SeatRecord): boolean => seat.tokenHash !== null && !isBot(seat) && seat.awaySince == null;
+
+/**
+ * From when (epoch ms) the room plays a seat's moves for it while no phone
+ * holds it, under "When a phone is away": an away seat once its grace is
+ * over, counted from when it went away, so one absence costs the table the
+ * grace once; a vacant (removed) seat from its removal, with no grace, as
+ * nobody will come back to it, whatever the room says about away phones.
+ * Null while a phone holds the seat, for a bot's seat (it plays itself), for
+ * an away seat in a room that waits, and while no player's phone is at the
+ * table. Public: every screen counts down to it.
+ */
+export function playedFrom(room: RoomRecord, seat: SeatRecord | undefined): number | null {
+  const since = seat?.awaySince;
+  if (seat === undefined || isBot(seat) || since == null) return null;
+  // With no player's phone at the table (a dropped network, a restart before the phones are back), the table has no
+  // pace to keep: played at once, the game would run itself to its end. It waits until a phone is back.
+  if (!room.seats.some(hasPhone)) return null;
+  if (seat.tokenHash === null) return since;
+  const rule = whenAwayOf(room);
+  return rule.play === 'wait' ? null : since + rule.seconds * 1000;
+}
+
 /**
  * The moves the room makes by itself for the awaited seats, and when. A bot
- * seat moves a pause after the game began waiting on it. An away seat, under
- * "When a phone is away", gets its default once its grace is over: the grace
- * runs from when it went away or when the game began waiting on it, whichever
- * is later, so a seat is never defaulted for time nobody waited on it. Handed
- * to a bot instead, it waits out the grace once, from when it went away, and
- * is then played at the bot's pace until its phone is back. Vacant seats
- * count as away from their removal.
+ * seat moves a pause after the game began waiting on it. A seat with no phone
+ * is played for from `playedFrom` on: by a bot at the bot's pace when the
+ * room hands away seats to one, and otherwise with the game's default as
+ * soon as the game waits on it, until its phone is back.
  */
 export function movesDue(room: RoomRecord, awaited: readonly number[]): Map<number, DueMove> {
   const due = new Map<number, DueMove>();
-  const rule = whenAwayOf(room);
+  const stepAt = room.stepAt ?? room.updatedAt;
+  const botTurn = stepAt + botPauseOf(room);
+  const byBot = whenAwayOf(room).play === 'bot';
   for (const seat of awaited) {
     const record = room.seats[seat];
-    const botTurn = (room.stepAt ?? room.updatedAt) + botPauseOf(room);
     if (isBot(record)) {
       due.set(seat, { at: botTurn, by: 'bot' });
       continue;
     }
-    const since = record?.awaySince;
-    if (since == null || rule.play === 'wait') continue;
-    if (rule.play === 'bot') due.set(seat, { at: Math.max(since + rule.seconds * 1000, botTurn), by: 'bot' });
-    else due.set(seat, { at: Math.max(since, room.stepAt ?? since) + rule.seconds * 1000, by: 'away' });
+    const from = playedFrom(room, record);
+    if (from === null) continue;
+    due.set(seat, byBot ? { at: Math.max(from, botTurn), by: 'bot' } : { at: Math.max(from, stepAt), by: 'away' });
   }
   return due;
 }
@@ -303,7 +324,7 @@ function withoutSeat(room: RoomRecord, p: { seat: number; now: number; kind: 're
       room.lead === null || room.lead === p.seat ? firstHeld(seats) : room.lead - (room.lead > p.seat ? 1 : 0);
     return { ok: true, room: seatNextPlayers({ ...bump(room, p.now), seats, lead }), note };
   }
-  // A vacant seat is away for good: "When a phone is away" plays it on like any other, a removed bot's too.
+  // A vacant seat is away for good, and played for from its removal on (see `playedFrom`), a removed bot's too.
   const vacate = (s: SeatRecord) => ({ ...s, tokenHash: null, bot: false, awaySince: s.awaySince ?? p.now, handOverHash: null });
   const next = { ...room, seats: room.seats.map((s, i) => (i === p.seat ? vacate(s) : s)) };
   const lead = room.lead === p.seat ? firstHeld(next.seats) : room.lead;

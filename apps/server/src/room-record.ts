@@ -92,7 +92,7 @@ export interface RoomRecord {
   deadline: number | null;
   /** When the turn timer runs out, shown as its countdown; absent in records from before away defaults, where `deadline` was it. */
   turnDeadline?: number | null;
-  /** When the game began waiting on its current choices (see `stepVersion`); an away seat's grace starts no earlier. */
+  /** When the game began waiting on its current choices (see `stepVersion`): a bot's pause counts from it, and no seat is played for before it. */
   stepAt?: number;
   /** "When a phone is away"; absent means the default. */
   whenAway?: WhenAway;

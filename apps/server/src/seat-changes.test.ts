@@ -10,6 +10,7 @@ import {
   movesDue,
   offerHandOver,
   playAction,
+  playedFrom,
   reclaimSeat,
   rematch,
   removeSeat,
@@ -59,23 +60,64 @@ describe('phones away during a game', () => {
     expect(back.deadline).toBeNull();
   });
 
-  it('give an awaited away seat its default grace from when it went or was first awaited, whichever is later', () => {
+  it('cost the table the grace once per absence, counted from when the phone went, then play the default at once', () => {
     const room = playing(['Ann', 'Bob']);
     const away = accepted(markPresence(room, { connected: new Set(['id-Ann']), now: 5_000 }));
+    expect(playedFrom(away, away.seats[1])).toBe(35_000);
     expect(away.deadline).toBe(35_000);
     expect(movesDue(away, [0, 1])).toEqual(new Map([[1, { at: 35_000, by: 'away' }]]));
     // Ann's move leaves Bob awaited in the same step: his grace does not start again.
     const annMoved = accepted(playAction(away, { seat: 0, action: { type: 'carry', dice: [] }, by: 'seat', now: 6_000, key: 'a' }));
     expect(annMoved.deadline).toBe(35_000);
-    // "Wait" never sets a deadline.
+    // His default rolls line b: the next step waits on him no more.
+    const bobPlayed = accepted(playAction(annMoved, { seat: 1, action: { type: 'carry', dice: [] }, by: 'away', now: 35_000, key: null }));
+    expect(bobPlayed.stepAt).toBe(35_000);
+    expect(movesDue(bobPlayed, [0, 1])).toEqual(new Map([[1, { at: 35_000, by: 'away' }]]));
+    expect(bobPlayed.deadline).toBe(35_000);
+    // A step that began long after the grace: due when it began, not a grace later.
+    expect(movesDue({ ...bobPlayed, stepAt: 90_000 }, [1]).get(1)).toEqual({ at: 90_000, by: 'away' });
+    // Back, then away again: the new absence gets the whole grace, from when the phone went again.
+    const back = accepted(markPresence(bobPlayed, { connected: everyone(bobPlayed), now: 40_000 }));
+    expect(playedFrom(back, back.seats[1])).toBeNull();
+    expect(movesDue(back, [0, 1]).size).toBe(0);
+    const again = accepted(markPresence(back, { connected: new Set(['id-Ann']), now: 50_000 }));
+    expect(playedFrom(again, again.seats[1])).toBe(80_000);
+    expect(again.deadline).toBe(80_000);
+    // "Wait" never plays for an away seat and never sets a deadline.
     const waiting = { ...away, whenAway: { play: 'wait' as const, seconds: 30 as const } };
+    expect(playedFrom(waiting, waiting.seats[1])).toBeNull();
     expect(movesDue(waiting, [0, 1]).size).toBe(0);
   });
 
-  it('count a removed seat as away from its removal', () => {
+  it('never wait for a removed seat: it is played for from its removal, whatever the room says about away phones', () => {
     const removed = accepted(removeSeat(playing(['Ann', 'Bob']), { seat: 1, now: 2_000 }));
     expect(removed.seats[1]).toMatchObject({ tokenHash: null, awaySince: 2_000 });
-    expect(removed.deadline).toBe(32_000);
+    expect(playedFrom(removed, removed.seats[1])).toBe(2_000);
+    expect(removed.deadline).toBe(2_000);
+    expect(movesDue(removed, [0, 1])).toEqual(new Map([[1, { at: 2_000, by: 'away' }]]));
+    const waiting = { ...removed, whenAway: { play: 'wait' as const, seconds: 30 as const } };
+    expect(movesDue(waiting, [1])).toEqual(new Map([[1, { at: 2_000, by: 'away' }]]));
+    // A later step is due the moment it begins.
+    expect(movesDue({ ...removed, stepAt: 9_000 }, [1]).get(1)).toEqual({ at: 9_000, by: 'away' });
+  });
+
+  it('play for nobody while no player has a phone at the table, and take up again when one is back', () => {
+    const room = playing(['Ann', 'Bob']);
+    const bobAway = accepted(markPresence(room, { connected: new Set(['id-Ann']), now: 5_000 }));
+    const nobody = accepted(markPresence(bobAway, { connected: new Set(), now: 6_000 }));
+    expect(nobody.seats.map((s) => playedFrom(nobody, s))).toEqual([null, null]);
+    expect(movesDue(nobody, [0, 1]).size).toBe(0);
+    expect(nobody.deadline).toBeNull();
+    // Ann is back a minute on: Bob's grace, long over, was counted from when his phone went.
+    const annBack = accepted(markPresence(nobody, { connected: new Set(['id-Ann']), now: 66_000 }));
+    expect(movesDue(annBack, [0, 1])).toEqual(new Map([[1, { at: 35_000, by: 'away' }]]));
+    expect(annBack.deadline).toBe(35_000);
+  });
+
+  it('show no time for a seat whose phone is here, or for a bot', () => {
+    const room = playing(['Ann', 'Bob']);
+    expect(room.seats.map((s) => playedFrom(room, s))).toEqual([null, null]);
+    expect(playedFrom(room, { id: 'b', name: 'Bot Ada', tokenHash: null, bot: true })).toBeNull();
   });
 });
 
@@ -290,6 +332,7 @@ describe('an away seat handed to a bot', () => {
     room = accepted(startGame(room, now));
     const away = accepted(markPresence(room, { connected: new Set(['id-Ann']), now: 2_000 }));
     expect(movesDue(away, [0, 1])).toEqual(new Map([[1, { at: 17_000, by: 'bot' }]]));
+    expect(playedFrom(away, away.seats[1])).toBe(17_000);
     // Long after the grace, a new step gives the bot only its pause.
     const later = { ...away, stepAt: 40_000 };
     expect(movesDue(later, [1]).get(1)).toEqual({ at: 40_000 + PAUSE, by: 'bot' });

@@ -1,6 +1,7 @@
 import type { DiceView, PublicRoomView, SeatInfo, SeatPart } from '@rollcall/protocol';
 import { findGame, type AnyGame } from '@rollcall/rules';
 import { recordIdOf } from './game-records.js';
+import { playedFrom } from './room-changes.js';
 import { hintsOf, isBot, nextPlayersOf, turnDeadlineOf, whenAwayOf, type RoomRecord } from './room-record.js';
 
 /** Who is connected to a room right now; not part of the stored room. */
@@ -49,6 +50,7 @@ export function publicView(room: RoomRecord, presence: Presence): PublicRoomView
     vacant: s.tokenHash === null && !isBot(s),
     bot: isBot(s),
     awaySince: room.status === 'playing' ? (s.awaySince ?? null) : null,
+    playedFrom: room.status === 'playing' ? playedFrom(room, s) : null,
     newPhoneAt: s.newPhoneAt ?? null,
   }));
   const waiting = nextPlayersOf(room);

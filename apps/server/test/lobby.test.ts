@@ -154,21 +154,21 @@ describe('removing seats and playing again', () => {
     expect(refusal(await ann.client.request(ClientEvent.rematch, asAnn))).toBe('room/not-playing');
   });
 
-  it("plays a vacant seat's default for the lead or the host: the turn timer's move, only while the game waits on it, once per id", async () => {
+  it("plays an away seat's default for the lead or the host when the room waits: the turn timer's move, only while the game waits on it, once per id", async () => {
     const t = await table(['Ann', 'Bob', 'Cy']);
-    const [ann, , cy] = t.players as [(typeof t.players)[0], (typeof t.players)[0], (typeof t.players)[0]];
+    const [ann, bob, cy] = t.players as [(typeof t.players)[0], (typeof t.players)[0], (typeof t.players)[0]];
     const asAnn = { code: t.code, token: ann.token };
     const asCy = { code: t.code, token: cy.token };
     const asHost = { code: t.code, token: t.hostToken };
-    await ann.client.must(ClientEvent.configure, { ...asAnn, game: 'wfgts' });
+    await ann.client.must(ClientEvent.configure, { ...asAnn, game: 'wfgts', whenAway: { play: 'wait', seconds: 30 } });
     const started = await ann.client.must(ClientEvent.start, asAnn);
 
-    // Before Bob leaves, his seat has its player.
+    // While his phone is here, Bob's seat has its player.
     const early = await ann.client.request(ClientEvent.playDefault, { ...asAnn, id: 'd0', seat: 1 });
     expect(refusal(early)).toBe('room/seat-occupied');
-    const removed = await ann.client.must(ClientEvent.removeSeat, { ...asAnn, seat: 1 });
-    const vacated = await t.host.waitForView((v) => v.version === removed.version);
-    expect(vacated.awaiting).toEqual([0, 1, 2]);
+    bob.client.close();
+    const away = await t.host.waitForView((v) => v.seats[1]?.awaySince != null);
+    expect(away.awaiting).toEqual([0, 1, 2]);
 
     const byCy = await cy.client.request(ClientEvent.playDefault, { ...asCy, id: 'd1', seat: 1 });
     expect(refusal(byCy)).toBe('room/not-lead');
@@ -179,10 +179,10 @@ describe('removing seats and playing again', () => {
     const malformed = await ann.client.request(ClientEvent.playDefault, { ...asAnn, id: 'd4' });
     expect(refusal(malformed)).toBe('room/bad-request');
     const untouched = await t.host.waitForView(() => true);
-    expect(untouched.version).toBe(removed.version);
+    expect(untouched.version).toBe(away.version);
 
     // Bob's default in the carry step is to carry nothing: his seat has chosen, and nobody sees more than that.
-    const played = await ann.client.must(ClientEvent.playDefault, { ...asAnn, id: 'd5', seat: 1, version: removed.version });
+    const played = await ann.client.must(ClientEvent.playDefault, { ...asAnn, id: 'd5', seat: 1, version: away.version });
     const after = await t.host.waitForView((v) => v.version === played.version);
     expect(after.awaiting).toEqual([0, 2]);
     const again = await ann.client.must(ClientEvent.playDefault, { ...asAnn, id: 'd5', seat: 1 });

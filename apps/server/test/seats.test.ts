@@ -255,13 +255,16 @@ describe('away never stalls the table', () => {
     t.close();
     await server!.close();
 
-    // Back 40 s later: the grace ran out while the server was down.
+    // Back 40 s later: the grace ran out while the server was down. Ann's phone comes back to the table; Bob's does not.
     const later = new ManualClock(since + 40_000);
     server = closeAfterTest(await startServer({ clock: later, dataDir }));
     later.advance(0);
+    const ann = await phone();
+    await ann.must(ClientEvent.joinRoom, { code: t.code, as: 'seat', seatToken: t.players[0]!.token });
     const deadline = Date.now() + 5_000;
     let log = await server.store.journal(t.code);
     while (!log.some((e) => e.detail.by === 'away') && Date.now() < deadline) {
+      later.advance(0);
       await new Promise((resolve) => setTimeout(resolve, 50));
       log = await server.store.journal(t.code);
     }

@@ -1,10 +1,10 @@
 /**
  * A player leaves for good in the middle of a game, in real Chromium: the
  * lead removes their seat from her phone (asked twice, since it cannot be
- * undone), then plays that seat's default move when the game waits on it, and
- * the game carries on for the others. The TV can do the same, and a turn-based
- * game heads the removed player's turn as such until then. And when the
- * lead's own phone is gone, another player takes the lead.
+ * undone), and from then on that seat's default move is played the moment
+ * the game waits on it, so the game carries on for the others, in turns or
+ * all at once; every screen says so. The TV has the same list of players.
+ * And when the lead's own phone is gone, another player takes the lead.
  */
 import type { Page } from 'playwright-core';
 import { describe, expect, it } from 'vitest';
@@ -18,7 +18,7 @@ const room = useBrowserRoom();
 const phaseOf = (page: Page) => page.getByTestId('wfgts-phone').getAttribute('data-phase');
 
 describe("the lead's table controls", () => {
-  it('remove a player who left mid-game and play their default so the game goes on', async () => {
+  it('remove a player who left mid-game; their seat is played at once from then on, so the game goes on', async () => {
     const a11y: Record<string, string[]> = {};
     const { tv, code } = await room.hostRoom(TEST_SEED);
     const ann = await room.joinRoom(code, 'Ann');
@@ -44,31 +44,28 @@ describe("the lead's table controls", () => {
     await players.getByRole('button', { name: 'Remove Bob?' }).tap();
     await bob.getByRole('heading', { name: "You're out of this game" }).waitFor();
     await players.getByText('removed').waitFor();
-    // Nobody is told Bob is still choosing: the TV board and the other phones say the seat is removed.
-    await tv.getByText('Still choosing:').getByText('Bob (removed)').waitFor();
-    await tv.locator('.scores li', { hasText: 'Bob' }).getByText('removed').waitFor();
-    await cy.locator('.everyone li', { hasText: 'Bob' }).getByText('removed').waitFor();
-    expect(await tv.locator('.scores li', { hasText: 'Cy' }).getByText('choosing').count()).toBe(1);
-
-    // The game waits on Bob's seat: the lead plays its default (carry nothing), and the others' moves roll line b.
-    const playDefault = players.getByRole('button', { name: 'Play for Bob now' });
+    // Nobody waits for Bob: his carry is played at once, and every screen says his seat is played for.
+    await tv.locator('.scores li', { hasText: 'Bob' }).getByText('locked in').waitFor();
+    await cy.locator('.everyone li', { hasText: 'Bob' }).getByText('locked in').waitFor();
+    await expect.poll(() => tv.getByText('Still choosing:').innerText()).toBe('Still choosing: Ann, Cy');
+    for (const page of [tv, ann, cy]) {
+      await page.getByTestId('away-notices').getByText('Bob was removed — the game plays their default moves').waitFor();
+    }
+    expect(await tv.getByRole('button', { name: 'Play for Bob now' }).count()).toBe(0);
     await saveScreenshot(ann, 'lead-table-phone');
     a11y['phone table'] = await seriousViolations(ann);
-    await playDefault.tap();
-    await expect.poll(() => playDefault.count()).toBe(0);
+
+    // Ann's and Cy's carries roll line b, and Bob's carry for it is in at once again.
     for (const page of [ann, cy]) {
       expect(await phaseOf(page)).toBe('1-a-carry-open');
       await page.getByTestId('lock-in').tap();
     }
     for (const page of [ann, cy]) await expect.poll(() => phaseOf(page)).toBe('1-b-carry-open');
-    // Next step, Bob's seat is waited on again; this time the TV, which may do what the lead does, plays it.
-    await playDefault.waitFor();
-    const onTv = tv.getByRole('button', { name: 'Play for Bob now' });
+    await expect.poll(() => tv.getByText('Still choosing:').innerText()).toBe('Still choosing: Ann, Cy');
+    const log = await room.server.store.journal(code);
+    expect(log.filter((e) => e.kind === 'action' && e.seat === 1).map((e) => e.detail.by)).toEqual(['away', 'away']);
     await saveScreenshot(tv, 'lead-table-tv');
     a11y['tv empty seat'] = await seriousViolations(tv);
-    await onTv.click();
-    await expect.poll(() => onTv.count()).toBe(0);
-    await expect.poll(() => playDefault.count()).toBe(0);
     // The TV keeps its own list of players folded away under the board, with the same Remove buttons.
     await tv.getByText('Players', { exact: true }).click();
     const tvPlayers = tv.locator('details.table-controls');
@@ -81,7 +78,7 @@ describe("the lead's table controls", () => {
     expect(room.pageErrors).toEqual([]);
   });
 
-  it("head a removed player's turn as removed on the TV and the phones, until the TV plays it", async () => {
+  it("play a removed player's turns at once in a turn-based game, and say so on the TV and the phones", async () => {
     const { tv, code } = await room.hostRoom(TEST_SEED);
     const ann = await room.joinRoom(code, 'Ann');
     const bob = await room.joinRoom(code, 'Bob');
@@ -95,21 +92,26 @@ describe("the lead's table controls", () => {
     await annSheet.waitFor();
     await tv.getByRole('heading', { name: "Bob's turn", exact: true }).waitFor();
 
+    // Bob is removed on his turn: his turn is played for him at once (a roll, then the best box), and Ann's comes.
     await ann.getByRole('button', { name: 'Remove Bob' }).tap();
     await ann.getByRole('button', { name: 'Remove Bob?' }).tap();
     await bob.getByRole('heading', { name: "You're out of this game" }).waitFor();
-    await tv.getByRole('heading', { name: "Bob's turn (removed)" }).waitFor();
-    await tv.getByText('Waiting for Bob (removed) to roll').waitFor();
-    await annSheet.getByText('Bob (removed) is about to roll').waitFor();
-    await saveScreenshot(tv, 'lead-table-removed-turn-tv');
-    const a11y = { 'removed turn on the TV': await seriousViolations(tv) };
-
-    // The TV plays the seat's defaults: a roll, then the best box for it; the turn passes to Ann.
-    const playDefault = tv.getByRole('button', { name: 'Play for Bob now' });
-    await playDefault.click();
-    await annSheet.getByText('Bob (removed) is on').waitFor();
-    await playDefault.click();
     await tv.getByRole('heading', { name: "Ann's turn", exact: true }).waitFor();
+    await expect.poll(() => annSheet.getAttribute('data-turn')).toBe('1-0-0');
+    for (const page of [tv, ann]) {
+      await page.getByTestId('away-notices').getByText('Bob was removed — the game plays their default moves').waitFor();
+    }
+    await saveScreenshot(tv, 'lead-table-removed-turn-tv');
+    const a11y = { 'removed player on the TV': await seriousViolations(tv) };
+
+    // Ann rolls and scores; Bob's next turn is played the moment it comes, and it is Ann's turn again.
+    await ann.getByTestId('mf-roll').tap();
+    await expect.poll(() => annSheet.getAttribute('data-turn')).toBe('1-0-1');
+    await ann.getByTestId('mf-score').tap();
+    await expect.poll(() => annSheet.getAttribute('data-turn')).toBe('2-0-0');
+    const bobs = (await room.server.store.journal(code)).filter((e) => e.kind === 'action' && e.seat === 1);
+    expect(bobs.length).toBeGreaterThanOrEqual(4);
+    expect(bobs.every((e) => e.detail.by === 'away')).toBe(true);
     expect(await tv.getByText('(removed)').count()).toBe(0);
 
     expect(a11y).toEqual(noViolationsOn(a11y));

@@ -1,11 +1,11 @@
 /**
  * Seats that survive people, in real Chromium: a phone closed mid-game shows
  * as away on the TV and the other phones, its default is played after the
- * room's grace, and its player comes back from a new browser by code and
- * name. A friend who comes late watches, is listed for the next game and is
- * seated at the rematch. In the lobby too, a seat whose phone is gone goes
- * to a new phone by name or by the lead's one-time code, and "Play again"
- * asks what becomes of each seat whose phone is gone.
+ * room's grace and at once from then on, and its player comes back from a
+ * new browser by code and name. A friend who comes late watches, is listed
+ * for the next game and is seated at the rematch. In the lobby too, a seat
+ * whose phone is gone goes to a new phone by name or by the lead's one-time
+ * code, and "Play again" asks what becomes of each seat whose phone is gone.
  */
 import type { Page } from 'playwright-core';
 import { describe, expect, it } from 'vitest';
@@ -66,7 +66,7 @@ describe('seats that survive people', () => {
     await saveScreenshot(ann, 'seats-away-lead-phone');
     const a11y: Record<string, string[]> = { 'away on the TV': await seriousViolations(tv) };
 
-    // Ann locks in; nobody taps for Bob, and after the grace his default (carry nothing) rolls line b.
+    // Ann locks in; nobody taps for Bob, and after the grace his default (carry nothing) rolls line b, and his carry for it comes at once.
     await ann.getByTestId('lock-in').tap();
     await expect.poll(() => phaseOf(ann), { timeout: 45_000 }).toBe('1-b-carry-open');
 
@@ -76,7 +76,9 @@ describe('seats that survive people', () => {
     expect(await phaseOf(newBob)).toMatch(/^1-b-carry-/);
     await tv.getByText('Bob is back on a new phone').waitFor();
     await ann.getByText('Bob is back on a new phone').waitFor();
-    await tv.locator('.scores li', { hasText: 'Bob' }).getByText('choosing').waitFor();
+    // His carry for line b was played the moment line b was rolled; back, he is away on no screen.
+    await tv.locator('.scores li', { hasText: 'Bob' }).getByText('locked in').waitFor();
+    await expect.poll(() => tv.getByTestId('away-notices').count()).toBe(0);
     await saveScreenshot(tv, 'seats-back-tv');
     await saveScreenshot(newBob, 'seats-back-phone');
     a11y['back on a new phone'] = await seriousViolations(newBob);

@@ -300,6 +300,15 @@ export interface SeatInfo {
   bot: boolean;
   /** During a game, since when (epoch ms) the seat has had no phone; null while it has one. */
   awaySince: number | null;
+  /**
+   * During a game, from when (epoch ms) the room plays this seat's moves for it
+   * while it has no phone: an away seat's grace ends then (a vacant seat's at
+   * its removal), and from then on its default, or a bot under "When a phone is
+   * away", moves it as soon as the game waits on it, until its phone is back.
+   * Null while it has a phone, for a bot's seat, when the room waits for it,
+   * and while no player's phone is at the table.
+   */
+  playedFrom: number | null;
   /** When (epoch ms) its player last took it back on a new phone; null if never. */
   newPhoneAt: number | null;
 }

@@ -19,6 +19,7 @@ export function replayView(record: GameRecord, game: AnyGame, state: unknown, st
       connected: true,
       vacant: false,
       awaySince: null,
+      playedFrom: null,
       newPhoneAt: null,
       bot: false,
     })),

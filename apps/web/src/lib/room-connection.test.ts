@@ -71,7 +71,7 @@ function view(version: number, extra: Partial<PublicRoomView> = {}): PublicRoomV
     code: 'ABCD',
     version,
     status: 'lobby',
-    seats: [{ seat: 0, name: 'Ann', connected: true, vacant: false, awaySince: null, newPhoneAt: null, bot: false }],
+    seats: [{ seat: 0, name: 'Ann', connected: true, vacant: false, awaySince: null, playedFrom: null, newPhoneAt: null, bot: false }],
     lead: 0,
     locked: false,
     spectatorsAllowed: true,

@@ -4,15 +4,15 @@ import { absenceMark, awaitedName, nameOfLead, seatAbsence, seatName, seatRemove
 
 const now = 1_700_000_000_000;
 const seats: SeatInfo[] = [
-  { seat: 0, name: 'Ann', connected: true, vacant: false, awaySince: null, newPhoneAt: null, bot: false },
-  { seat: 1, name: 'Bo', connected: false, vacant: false, awaySince: now - 125_000, newPhoneAt: null, bot: false },
-  { seat: 2, name: 'Cy', connected: false, vacant: true, awaySince: now - 5_000, newPhoneAt: null, bot: false },
-  { seat: 3, name: 'Di', connected: false, vacant: false, awaySince: now - 40_000, newPhoneAt: null, bot: false },
+  { seat: 0, name: 'Ann', connected: true, vacant: false, awaySince: null, playedFrom: null, newPhoneAt: null, bot: false },
+  { seat: 1, name: 'Bo', connected: false, vacant: false, awaySince: now - 125_000, playedFrom: null, newPhoneAt: null, bot: false },
+  { seat: 2, name: 'Cy', connected: false, vacant: true, awaySince: now - 5_000, playedFrom: null, newPhoneAt: null, bot: false },
+  { seat: 3, name: 'Di', connected: false, vacant: false, awaySince: now - 40_000, playedFrom: null, newPhoneAt: null, bot: false },
 ];
 
 describe('seat names', () => {
   it('never calls a bot away, and tags its turn "bot"', () => {
-    const withBot: SeatInfo[] = [...seats, { seat: 4, name: 'Bot Ada', connected: false, vacant: false, awaySince: null, newPhoneAt: null, bot: true }];
+    const withBot: SeatInfo[] = [...seats, { seat: 4, name: 'Bot Ada', connected: false, vacant: false, awaySince: null, playedFrom: null, newPhoneAt: null, bot: true }];
     expect(seatAbsence(withBot, 4, now)).toBeNull();
     expect(turnTag(withBot, 4, now)).toBe('bot');
     expect(turnTag(withBot, 0, now)).toBe('rolling');
@@ -41,8 +41,8 @@ describe('seat names', () => {
 
   it('says only "away" for the first seconds, or while the room has not yet noted since when', () => {
     const fresh: SeatInfo[] = [
-      { seat: 0, name: 'Ed', connected: false, vacant: false, awaySince: null, newPhoneAt: null, bot: false },
-      { seat: 1, name: 'Flo', connected: false, vacant: false, awaySince: now - 3_000, newPhoneAt: null, bot: false },
+      { seat: 0, name: 'Ed', connected: false, vacant: false, awaySince: null, playedFrom: null, newPhoneAt: null, bot: false },
+      { seat: 1, name: 'Flo', connected: false, vacant: false, awaySince: now - 3_000, playedFrom: null, newPhoneAt: null, bot: false },
     ];
     expect(fresh.map((s) => seatAbsence(fresh, s.seat, now))).toEqual(['away', 'away']);
   });

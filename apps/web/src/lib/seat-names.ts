@@ -1,4 +1,5 @@
 import type { SeatInfo } from '@rollcall/protocol';
+import { liveNow } from './live-clock.js';
 
 /** The name a seat joined with, or "Seat 3" for a seat the room no longer lists. */
 export function seatName(seats: readonly SeatInfo[], seat: number): string {
@@ -21,7 +22,7 @@ function lasting(ms: number): string {
  * of "choosing" or "rolling": "removed", "away 2 min" (with how long, once the
  * room has noted it), or null while its phone is here.
  */
-export function seatAbsence(seats: readonly SeatInfo[], seat: number, now = Date.now()): string | null {
+export function seatAbsence(seats: readonly SeatInfo[], seat: number, now = liveNow()): string | null {
   const s = seats.find((info) => info.seat === seat);
   // A bot is always at the table: it has no phone to be away from.
   if (s === undefined || s.bot) return null;
@@ -32,25 +33,25 @@ export function seatAbsence(seats: readonly SeatInfo[], seat: number, now = Date
 }
 
 /** The absence with its mark, as a status line shows it ("✕ removed", "◌ away 2 min"), or null while its phone is here. */
-export function absenceMark(seats: readonly SeatInfo[], seat: number, now = Date.now()): string | null {
+export function absenceMark(seats: readonly SeatInfo[], seat: number, now = liveNow()): string | null {
   const absence = seatAbsence(seats, seat, now);
   return absence === null ? null : `${absence === 'removed' ? '✕' : '◌'} ${absence}`;
 }
 
 /** The tag beside the name of the seat on turn: "rolling", "bot" for a bot's seat, or why nobody rolls for it ("away 2 min", "removed"). */
-export function turnTag(seats: readonly SeatInfo[], seat: number, now = Date.now()): string {
+export function turnTag(seats: readonly SeatInfo[], seat: number, now = liveNow()): string {
   const bot = seats.find((s) => s.seat === seat)?.bot ?? false;
   return seatAbsence(seats, seat, now) ?? (bot ? 'bot' : 'rolling');
 }
 
 /** A seat's name in a list of those the game waits on; a removed or away player's seat says so. */
-export function awaitedName(seats: readonly SeatInfo[], seat: number, now = Date.now()): string {
+export function awaitedName(seats: readonly SeatInfo[], seat: number, now = liveNow()): string {
   const absence = seatAbsence(seats, seat, now);
   return absence === null ? seatName(seats, seat) : `${seatName(seats, seat)} (${absence})`;
 }
 
 /** The heading of a seat's turn; a removed or away player's turn says so, as only a default move may end it. */
-export function turnTitle(seats: readonly SeatInfo[], seat: number, now = Date.now()): string {
+export function turnTitle(seats: readonly SeatInfo[], seat: number, now = liveNow()): string {
   const absence = seatAbsence(seats, seat, now);
   return `${seatName(seats, seat)}'s turn${absence === null ? '' : ` (${absence})`}`;
 }
