@@ -30,7 +30,6 @@ export interface GameGuide {
   id: string;
   name: string;
   designer: string;
-  players: string;
   dice: string;
   /** One line that sells the game. */
   blurb: string;
@@ -60,7 +59,6 @@ export const guides: readonly GameGuide[] = [
     id: 'wfgts',
     name: 'Waiting for the Game to Start',
     designer: 'Jonathan Leistiko',
-    players: '1 or more',
     dice: 'seven dice: d4, d6, d8, two d10s, d12, d20',
     blurb: 'Everyone plays the same rolls at once and hunts for runs and sets.',
     rules: () => import('./wfgts/Rules.svelte'),
@@ -69,7 +67,6 @@ export const guides: readonly GameGuide[] = [
     id: 'ten-phases',
     name: 'Ten Phases',
     designer: 'Garrett J. Donner and Michael S. Steer',
-    players: '1 or more',
     dice: 'ten coloured dice, six high and four low with wilds',
     blurb: 'Climb through ten patterns in order, three rolls a turn.',
     rules: () => import('./ten-phases/Rules.svelte'),
@@ -78,7 +75,6 @@ export const guides: readonly GameGuide[] = [
     id: 'meet-fate',
     name: 'Meet Fate (F8)',
     designer: 'f8dice',
-    players: '1 or more',
     dice: 'six eight-sided dice',
     blurb: 'Fill nineteen boxes, and pray for six eights.',
     rules: () => import('./meet-fate/Rules.svelte'),
@@ -87,7 +83,6 @@ export const guides: readonly GameGuide[] = [
     id: 'pairs-and-wagers',
     name: 'Pairs and Wagers',
     designer: '"Super" Dave Radzik',
-    players: '2 or more',
     dice: 'four six-sided dice',
     blurb: 'Roll for pairs, then bet your own points to push your luck.',
     rules: () => import('./pairs-and-wagers/Rules.svelte'),
@@ -96,7 +91,6 @@ export const guides: readonly GameGuide[] = [
     id: 'war-pnp',
     name: "Write And Roll – Powers 'n Points",
     designer: 'Jonathan Leistiko',
-    players: '2 (3 to 6 with the variant)',
     dice: 'two six-sided dice',
     blurb: 'Grow powers, bank points, and wreck your rival’s sheet.',
     rules: () => import('./war-pnp/Rules.svelte'),
