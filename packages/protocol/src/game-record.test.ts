@@ -141,7 +141,7 @@ describe('verifying a game record', () => {
       finished: false,
       ended: { how: 'ended-early', by: 'lead', seat: 0 },
     });
-    const tampered = structuredClone(ended);
+    const tampered = JSON.parse(JSON.stringify(ended)) as GameRecord;
     tampered.moves[rolledMove]!.rolls[0] = tampered.moves[rolledMove]!.rolls[0] === 1 ? 2 : 1;
     expect(verifyRecord(tampered)).toMatchObject({ ok: false, check: 'roll', move: rolledMove });
   });
