@@ -11,6 +11,7 @@ import {
   type PublicRoomView,
   type SeatPart,
   type ActionResult,
+  type AfterEnd,
   type Configure,
   type HandedOver,
   type HintReply,
@@ -301,6 +302,15 @@ export class RoomConnection {
   /** Lead or host: back to the lobby with the same seats. */
   rematch(): Promise<Sent<unknown>> {
     return this.command(ClientEvent.rematch, {});
+  }
+
+  /**
+   * Lead or host: end the game in progress for everyone, back to the lobby or
+   * straight into another game. Resent with the same id until the server
+   * answers, so it ends one game, once.
+   */
+  endGame(then: AfterEnd): Promise<Sent<ActionResult>> {
+    return this.move(ClientEvent.endGame, { then });
   }
 
   /**
