@@ -15,6 +15,7 @@ import {
 } from './room-changes.js';
 import { newRoom, newSeal, type RoomRecord } from './room-record.js';
 import { hashToken } from './secrets.js';
+import { publicView } from './views.js';
 
 const now = 1_000;
 const generator = seedGenerator(new Uint8Array(16).fill(7));
@@ -136,5 +137,21 @@ describe('ending a game early', () => {
     expect(refusal(endGame(room, { ...args, then: { to: 'game', game: 'meet-fate', options: { firstSeat: -1 } } }))).toBe(
       'rule/bad-options',
     );
+  });
+
+  it('is told in every view while the room is in its lobby or in the game it went into, and not once that game is over', () => {
+    const nobody = { connectedSeats: new Set<string>(), spectators: 0 };
+    const room = midGame(['Ann', 'Bob']);
+    expect(publicView(room, nobody).ended).toBeNull();
+    const then = { to: 'game', game: 'war-pnp', options: {} } as const;
+    const lobby = accepted(endGame(room, { ...byLead, then, key: 'k', now, serverSeed: nextServerSeed }));
+    const note = { by: 'lead', name: 'Ann', game: 'ten-phases', next: 'war-pnp', at: now };
+    expect(publicView(lobby, nobody).ended).toEqual(note);
+    // The ended game's seed is out now; the next one's is not.
+    expect(publicView(lobby, nobody).dice).toMatchObject({ serverSeed: null, previous: { serverSeed: firstServerSeed } });
+    const seeded = [0, 1].reduce((r, seat) => accepted(contributeSeed(r, { seat, clientSeed: `e${seat}`.repeat(16), now })), lobby);
+    const started = accepted(startWhenSeeded(seeded, now));
+    expect(publicView(started, nobody).ended).toEqual(note);
+    expect(publicView({ ...started, status: 'finished' }, nobody).ended).toBeNull();
   });
 });
