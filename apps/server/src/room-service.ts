@@ -571,8 +571,8 @@ export class RoomService {
 
   /**
    * A seat gives its client seed for the next game's dice; giving it again is
-   * answered without a change. The last seed a game chosen when the last one
-   * was ended waits for starts it (`startWhenSeeded`).
+   * answered without a change. When a game was ended straight into another,
+   * the last seed that game waits for starts it (`startWhenSeeded`).
    */
   contributeSeed(payload: unknown): Promise<Reply<ActionResult>> {
     const request = seatRequest(ContributeSeed, payload, 'room/unknown-seat', (room, seat, p): Decision<ActionResult> => {
