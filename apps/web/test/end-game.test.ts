@@ -83,6 +83,12 @@ describe('ending a game early', () => {
     await verify.goto(`${room.url}${await link.getAttribute('href')}`);
     await expect.poll(() => verify.getByTestId('verdict').textContent(), { timeout: 15_000 }).toContain('Verified');
     await expect.poll(() => verify.getByTestId('verdict').textContent()).toContain('Ann, the lead, ended it early');
+    // Played back, it stops where she ended it.
+    await verify.getByRole('link', { name: 'Watch it again' }).click();
+    await verify.getByTestId('replay-step').waitFor({ timeout: 15_000 });
+    await verify.getByRole('slider').press('End');
+    await verify.getByTestId('replay-ended').waitFor();
+    expect(await verify.getByTestId('replay-ended').textContent()).toBe('The lead ended the game here, before its end.');
 
     expect(a11y).toEqual(noViolationsOn(a11y));
     expect(room.pageErrors).toEqual([]);
