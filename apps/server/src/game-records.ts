@@ -1,10 +1,12 @@
 /**
  * Game records from a room's journal: one game's moves between its start
  * and its end, with the dice seal its start named. A record is only written
- * for a game whose server seed has been revealed (it finished, or a rematch
- * abandoned it), so nothing here can let the seed out early.
+ * for a game whose server seed has been revealed (it finished, a rematch
+ * abandoned it, or the lead or a host screen ended it early), so nothing here
+ * can let the seed out early. The record of a game that stopped before its end
+ * says how (`ended`) and has no standings.
  */
-import { GAME_RECORD_VERSION, replayRecord, type GameRecord, type MoveMaker } from '@rollcall/protocol/game-record';
+import { GAME_RECORD_VERSION, replayRecord, type GameEnding, type GameRecord, type MoveMaker } from '@rollcall/protocol/game-record';
 import { RULES_VERSION } from '@rollcall/rules';
 import { z } from 'zod';
 import type { DiceSeal, RoomRecord } from './room-record.js';
@@ -36,6 +38,17 @@ const SealedStart = z.object({
 
 const LoggedMove = z.object({ by: z.string(), action: z.unknown() });
 
+/** Who a game ended early was ended by, as its `end-game` entry says. */
+const LoggedEnd = z.object({ by: z.enum(['lead', 'host']) });
+
+/** How a game stopped before its end, from the entry that stopped it; undefined for one played to its end. */
+function endingOf(entry: JournalEntry | undefined): GameEnding | undefined {
+  if (entry === undefined) return undefined;
+  const ended = LoggedEnd.safeParse(entry.detail);
+  if (entry.kind === 'end-game' && ended.success) return { how: 'ended-early', by: ended.data.by, seat: entry.seat };
+  return { how: 'rematch' };
+}
+
 /** The journal's names for who made a move, as a record says them. */
 const makers: Record<string, MoveMaker> = { seat: 'player', lead: 'lead', host: 'host', timer: 'timer', away: 'away', bot: 'bot' };
 
@@ -62,7 +75,7 @@ export function gameRecordOf(room: RoomRecord, journal: JournalEntry[], id: stri
   const detail = SealedStart.safeParse(start?.detail);
   if (start === undefined || !detail.success) return null;
   const after = journal.slice(startAt + 1);
-  const endAt = after.findIndex((e) => e.kind === 'rematch');
+  const endAt = after.findIndex((e) => e.kind === 'rematch' || e.kind === 'end-game');
   const played = endAt === -1 ? after : after.slice(0, endAt);
   const moves: GameRecord['moves'] = [];
   for (const entry of played) {
@@ -89,10 +102,14 @@ export function gameRecordOf(room: RoomRecord, journal: JournalEntry[], id: stri
   const replay = replayRecord(record);
   const [setup, ...steps] = replay.steps;
   const last = replay.steps[replay.steps.length - 1];
+  const outcome = last === undefined ? null : replay.game.outcome(last.state);
+  // A rematch after the game was over did not stop it: only an unfinished game says how it stopped.
+  const ended = outcome === null ? endingOf(endAt === -1 ? undefined : after[endAt]) : undefined;
   return {
     ...record,
     setupRolls: setup?.rolls ?? [],
     moves: moves.map((m, i) => ({ ...m, rolls: steps[i]?.rolls ?? [] })),
-    outcome: last === undefined ? null : replay.game.outcome(last.state),
+    outcome,
+    ...(ended === undefined ? {} : { ended }),
   };
 }

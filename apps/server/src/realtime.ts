@@ -49,6 +49,7 @@ const handlers: Record<ClientEventName, Handler> = {
   [ClientEvent.addBot]: (s, _socket, p) => s.addBot(p),
   [ClientEvent.takeLead]: (s, _socket, p) => s.takeLead(p),
   [ClientEvent.rematch]: (s, _socket, p) => s.rematch(p),
+  [ClientEvent.endGame]: (s, _socket, p) => s.endGame(p),
   [ClientEvent.leave]: (s, socket, p) => s.leave(socket.id, p),
   [ClientEvent.rename]: (s, _socket, p) => s.rename(p),
   [ClientEvent.handOver]: (s, _socket, p) => s.handOver(p),

@@ -3,7 +3,7 @@
  * next. No I/O and no clock: the service passes `now` in, then commits what
  * comes out. Each accepted change bumps the version by one.
  */
-import { roomError, ROOM_SEAT_LIMIT, type AwaySeatChoice, type ErrorBody, type TimerSeconds, type WhenAway } from '@rollcall/protocol';
+import { roomError, ROOM_SEAT_LIMIT, type AfterEnd, type AwaySeatChoice, type ErrorBody, type TimerSeconds, type WhenAway } from '@rollcall/protocol';
 import { nameSkeleton } from '@rollcall/protocol/name-skeleton';
 import {
   applyAction,
@@ -40,6 +40,7 @@ export interface ChangeNote {
     | 'remove-seat'
     | 'take-lead'
     | 'rematch'
+    | 'end-game'
     | 'action'
     | 'presence'
     | 'reclaim'
@@ -287,7 +288,7 @@ export function startGame(room: RoomRecord, now: number): Change {
   const generator = seal === null || clientSeeds === null ? room.generator : seedGenerator(diceSeed(seal.serverSeed, clientSeeds));
   const dice = generatorDice(generator);
   const play = game.setup({ seats, options: room.game.options, dice });
-  const next = { ...bump(room, now), play, generator: dice.state(), finishedAt: null };
+  const next = { ...withoutEndedNote(bump(room, now)), play, generator: dice.state(), finishedAt: null };
   const sealed = seal === null ? {} : { commitment: seal.commitment, clientSeeds };
   // The options and names go into the log too, so the game's record can be written after a rematch changed them.
   const names = room.seats.map((s) => s.name);
@@ -548,6 +549,7 @@ export function rematch(room: RoomRecord, now: number, serverSeed: string, plan:
     deadline: null,
     turnDeadline: null,
     ...(room.seal == null ? {} : { seal: newSeal(serverSeed), previousSeal: room.seal }),
+    ...(room.endedEarly == null ? {} : { endedEarly: null }),
   });
   const away = Object.fromEntries(plan.away.map((seat) => [seat, choiceOf(seat)]));
   return {
@@ -555,6 +557,65 @@ export function rematch(room: RoomRecord, now: number, serverSeed: string, plan:
     room: lobby,
     note: { kind: 'rematch', seat: null, detail: { seats: kept.length, joined: lobby.seats.length - kept.length, away } },
   };
+}
+
+/** The room without the note of a game ended early: another game begins. */
+function withoutEndedNote(room: RoomRecord): RoomRecord {
+  return room.endedEarly == null ? room : { ...room, endedEarly: null };
+}
+
+/** Who ends a game early: the lead's seat (numbered as in that game), or a host screen. */
+export type Ender = { by: 'lead'; seat: number } | { by: 'host'; seat: null };
+
+/**
+ * The lead or a host screen ends the game in progress for everyone. The room
+ * goes back to its lobby as at a rematch: same seats, the game's seal revealed
+ * (its record kept) and a fresh one for the next. The room keeps a note of who
+ * ended which game, for every screen to say so. With `then` naming a game,
+ * that game is chosen (it must fit the seats) and starts as soon as the
+ * phones have sealed its dice (`startWhenSeeded`): the server commits to the
+ * next seed before it sees their client seeds, as for any game. The action
+ * key is kept, so a retry is answered with this version.
+ */
+export function endGame(room: RoomRecord, p: Ender & { then: AfterEnd; key: string; now: number; serverSeed: string }): Change {
+  if (room.status !== 'playing') return refuse(roomError('room/not-playing'));
+  const ended = chosenGame(room);
+  const back = rematch(room, p.now, p.serverSeed);
+  if (!back.ok) return back;
+  let lobby = back.room;
+  if (p.then.to === 'game') {
+    const game = findGame(p.then.game);
+    if (game === undefined) return refuse(roomError('room/unknown-game'));
+    const options = game.options.safeParse(p.then.options);
+    if (!options.success) return refuse(ruleError('rule/bad-options'));
+    const seats = lobby.seats.length;
+    if (seats < game.players.min || seats > game.players.max) return refuse(ruleError('rule/seat-count'));
+    lobby = { ...lobby, game: { id: game.id, options: options.data as Record<string, unknown> } };
+  }
+  const next = p.then.to === 'game' ? (lobby.game?.id ?? null) : null;
+  const name = p.by === 'lead' ? (room.seats[p.seat]?.name ?? null) : null;
+  const recentActions = [...room.recentActions, { key: p.key, version: lobby.version }].slice(-RECENT_ACTIONS);
+  return {
+    ok: true,
+    room: { ...lobby, recentActions, endedEarly: { by: p.by, name, game: ended.id, next, at: p.now } },
+    note: { kind: 'end-game', seat: p.seat, detail: { by: p.by, key: p.key, game: ended.id, then: next ?? 'lobby' } },
+  };
+}
+
+/**
+ * The game a game ended early went straight into starts once every seat a
+ * phone holds has given its client seed (a bot seat gives none). Null while
+ * one has not, when nothing waits to start, or when the lead has since picked
+ * another game in the lobby: then the lead starts it as usual.
+ */
+export function startWhenSeeded(room: RoomRecord, now: number): Change | null {
+  const waiting = room.endedEarly?.next ?? null;
+  if (room.status !== 'lobby' || waiting === null || room.game?.id !== waiting) return null;
+  const seal = room.seal ?? null;
+  if (seal !== null && room.seats.some((s) => s.tokenHash !== null && seal.clientSeeds[s.id] === undefined)) return null;
+  const started = startGame(room, now);
+  // The note stays through the game it led to, so those who missed the lobby still see why the game changed.
+  return started.ok ? { ...started, room: { ...started.room, endedEarly: room.endedEarly } } : null;
 }
 
 /** What the log keeps about a move, beside its seat and time: all it takes to play it again. */

@@ -1,4 +1,4 @@
-import { DEFAULT_WHEN_AWAY, type TimerSeconds, type WhenAway } from '@rollcall/protocol';
+import { DEFAULT_WHEN_AWAY, type EndedEarly, type TimerSeconds, type WhenAway } from '@rollcall/protocol';
 import { commitmentOf, type GeneratorState } from '@rollcall/rules';
 import type { TokenIdentity } from './identity.js';
 import { sameHash } from './secrets.js';
@@ -122,6 +122,12 @@ export interface RoomRecord {
   seal?: DiceSeal | null;
   /** The last game's seal, kept to reveal after a rematch started the next; null before. */
   previousSeal?: DiceSeal | null;
+  /**
+   * The last game, when the lead or a host screen ended it before its end
+   * (see `endGame`), for every screen to say so; kept through the game it went
+   * straight into, cleared by any other start and by a rematch.
+   */
+  endedEarly?: EndedEarly | null;
   /** The game's state while a game is on or finished, else null. */
   play: unknown;
   /** The newest accepted action ids, oldest first. */

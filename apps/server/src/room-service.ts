@@ -7,6 +7,7 @@ import {
   CODE_MAX_LENGTH,
   Configure,
   CreateRoom,
+  EndGame,
   HandOver,
   JoinRoom,
   Leave,
@@ -40,6 +41,7 @@ import {
   admitScreen,
   awaySeats,
   configure,
+  endGame,
   joinNext,
   leave,
   leaveNext,
@@ -54,6 +56,7 @@ import {
   seatNamed,
   setLock,
   startGame,
+  startWhenSeeded,
   takeLead,
   contributeSeed,
   type Change,
@@ -541,12 +544,49 @@ export class RoomService {
     });
   }
 
-  /** A seat gives its client seed for the next game's dice; giving it again is answered without a change. */
+  /**
+   * Lead or host: end the game in progress for everyone, back to the lobby or
+   * straight into another game (`endGame`), which starts here at once when no
+   * phone has a client seed to give. A retry with the same id, from the same
+   * sender, gets the first answer.
+   */
+  endGame(payload: unknown): Promise<Reply<ActionResult>> {
+    const p = parse(EndGame, payload);
+    if (p === null) return Promise.resolve(fail(roomError('room/bad-request')));
+    return this.decide(p.code, (room): Decision<ActionResult> => {
+      const holder = holderOf(room, hashToken(p.token));
+      if (holder === null) return badToken(room, p.token);
+      const key = `${holder.role === 'host' ? 'host' : holder.seatId}:end-game:${p.id}`;
+      const earlier = room.recentActions.find((a) => a.key === key);
+      if (earlier !== undefined) return { kind: 'answer', value: { version: earlier.version } };
+      if (!canLead(room, holder)) return refuse(roomError('room/not-lead'));
+      const now = this.deps.clock.now();
+      const ender = holder.role === 'host' ? { by: 'host' as const, seat: null } : { by: 'lead' as const, seat: holder.seat };
+      const ended = endGame(room, { ...ender, then: p.then, key, now, serverSeed: this.deps.serverSeed() });
+      if (!ended.ok) return refuse(ended.error);
+      const started = startWhenSeeded(ended.room, now);
+      return {
+        kind: 'commit',
+        changes: started?.ok === true ? [ended, started] : [ended],
+        value: { version: ended.room.version },
+        effects: () => this.roomLog(room.code, ender.seat).info({ by: ender.by, then: p.then.to }, 'game ended early'),
+      };
+    });
+  }
+
+  /**
+   * A seat gives its client seed for the next game's dice; giving it again is
+   * answered without a change. When a game was ended straight into another,
+   * the last seed that game waits for starts it (`startWhenSeeded`).
+   */
   contributeSeed(payload: unknown): Promise<Reply<ActionResult>> {
     const request = seatRequest(ContributeSeed, payload, 'room/unknown-seat', (room, seat, p): Decision<ActionResult> => {
-      const change = contributeSeed(room, { seat, clientSeed: p.clientSeed, now: this.deps.clock.now() });
+      const now = this.deps.clock.now();
+      const change = contributeSeed(room, { seat, clientSeed: p.clientSeed, now });
       if (change === null) return { kind: 'answer', value: { version: room.version } };
-      return change.ok ? committed(change) : refuse(change.error);
+      if (!change.ok) return refuse(change.error);
+      const started = startWhenSeeded(change.room, now);
+      return started?.ok === true ? { kind: 'commit', changes: [change, started], value: { version: change.room.version } } : committed(change);
     });
     return request === null ? Promise.resolve(fail(roomError('room/bad-request'))) : this.decide(request.code, request.decision);
   }

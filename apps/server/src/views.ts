@@ -75,6 +75,8 @@ export function publicView(room: RoomRecord, presence: Presence): PublicRoomView
     // A spectator sees what anyone may see; the host screen sees the same.
     play: game !== undefined ? game.publicView(room.play) : null,
     dice: diceView(room),
+    // A game played to its end after being gone straight into has its own result to show.
+    ended: room.status === 'finished' ? null : (room.endedEarly ?? null),
   };
 }
 

@@ -69,6 +69,8 @@ function template(event: ClientEventName): Record<string, unknown> {
       return { code, token: table.players[0]!.token, id: 'probe', version: 0, action: { type: 'carry', dice: [99] } };
     case ClientEvent.playDefault:
       return { ...creds, id: 'probe', version: 0, seat: 1 };
+    case ClientEvent.endGame:
+      return { ...creds, id: 'probe', then: { to: 'lobby' } };
     case ClientEvent.askHint:
       return creds;
   }

@@ -18,6 +18,8 @@ export const ClientEvent = {
   takeLead: 'room:take-lead',
   /** Lead or host: back to the lobby with the same seats, to play again (any game). */
   rematch: 'room:rematch',
+  /** Lead or host: end the game in progress for everyone, back to the lobby or straight into another game. */
+  endGame: 'room:end-game',
   /** A player leaves the room from their phone (in a game the seat becomes vacant). */
   leave: 'room:leave',
   /** A player changes their name in the lobby. */

@@ -128,4 +128,39 @@ describe('verifying a game record', () => {
     abandoned.outcome = null;
     expect(verifyRecord(abandoned)).toMatchObject({ ok: true, finished: false, moves: 3 });
   });
+
+  it('verifies a game the lead ended early, says so, and catches a tampered roll in it', () => {
+    const ended = copy();
+    ended.moves = ended.moves.slice(0, rolledMove + 2);
+    ended.outcome = null;
+    ended.ended = { how: 'ended-early', by: 'lead', seat: 0 };
+    expect(verifyRecord(ended)).toEqual({
+      ok: true,
+      rolls: ended.setupRolls.length + ended.moves.reduce((n, m) => n + m.rolls.length, 0),
+      moves: rolledMove + 2,
+      finished: false,
+      ended: { how: 'ended-early', by: 'lead', seat: 0 },
+    });
+    const tampered = JSON.parse(JSON.stringify(ended)) as GameRecord;
+    tampered.moves[rolledMove]!.rolls[0] = tampered.moves[rolledMove]!.rolls[0] === 1 ? 2 : 1;
+    expect(verifyRecord(tampered)).toMatchObject({ ok: false, check: 'roll', move: rolledMove });
+  });
+
+  it('catches a finished game passed off as ended early, and standings added to one that was', () => {
+    const claimed = copy();
+    claimed.outcome = null;
+    claimed.ended = { how: 'ended-early', by: 'host', seat: null };
+    expect(verifyRecord(claimed)).toMatchObject({ ok: false, check: 'standings' });
+    const crowned = copy();
+    crowned.moves = crowned.moves.slice(0, 3);
+    crowned.ended = { how: 'ended-early', by: 'host', seat: null };
+    expect(verifyRecord(crowned)).toMatchObject({ ok: false, check: 'standings' });
+  });
+
+  it('reads a record written before games could be ended early, and one with an ending it does not know as not a record', () => {
+    const older = copy();
+    delete older.ended;
+    expect(verifyRecord(older)).toMatchObject({ ok: true, finished: true });
+    expect(verifyRecord({ ...copy(), outcome: null, ended: { how: 'exploded' } })).toMatchObject({ ok: false, check: 'format' });
+  });
 });

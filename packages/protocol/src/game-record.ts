@@ -1,5 +1,5 @@
 /**
- * A finished (or abandoned) game as one JSON document anyone can keep, check
+ * A finished (or abandoned, or ended early) game as one JSON document anyone can keep, check
  * and watch again: what was played, by whom, with which sealed dice, and how
  * it ended. `verifyRecord` replays it through the rules package with no help
  * from the server (docs/fair-dice.md explains the dice).
@@ -42,6 +42,15 @@ export const RecordedMove = z.object({
 /** A seat's final place, as the game's outcome gives it. */
 const RecordedStanding = z.object({ seat: z.number().int().min(0), score: z.number(), place: z.number().int().min(1) });
 
+/**
+ * How a game stopped before its end: abandoned by "Play again", or ended
+ * early by the lead (`seat`, in the record's seat order) or a host screen.
+ */
+export const GameEnding = z.discriminatedUnion('how', [
+  z.object({ how: z.literal('rematch') }),
+  z.object({ how: z.literal('ended-early'), by: z.enum(['lead', 'host']), seat: z.number().int().min(0).nullable() }),
+]);
+
 /** A game record, version 1. */
 export const GameRecord = z.object({
   format: z.literal('rollcall-game-record'),
@@ -67,8 +76,14 @@ export const GameRecord = z.object({
   /** The dice rolled when the game was set up, before any move. */
   setupRolls: z.array(Roll),
   moves: z.array(RecordedMove),
-  /** How the game ended; null when a rematch abandoned it. */
+  /** How the game ended; null when it stopped before its end (see `ended`). */
   outcome: z.object({ standings: z.array(RecordedStanding), winners: z.array(z.number().int().min(0)) }).nullable(),
+  /**
+   * Why a game that has no outcome stopped. Absent for a game played to its
+   * end, and in records written before games could be ended early, which
+   * readers of version 1 without this field still read (they ignore it).
+   */
+  ended: GameEnding.optional(),
 });
 
 /** A game record, version 1. */
@@ -77,6 +92,8 @@ export type GameRecord = z.infer<typeof GameRecord>;
 export type RecordedMove = z.infer<typeof RecordedMove>;
 /** Who made a move. */
 export type MoveMaker = z.infer<typeof MoveMaker>;
+/** How a game stopped before its end. */
+export type GameEnding = z.infer<typeof GameEnding>;
 
 /** Dice that roll from the generator and remember each roll since the last `take`. */
 function countedDice(dice: Dice): Dice & { take(): number[] } {
@@ -133,7 +150,15 @@ export function replayRecord(record: GameRecord): {
 
 /** What `verifyRecord` found. */
 export type Verdict =
-  | { ok: true; rolls: number; moves: number; finished: boolean }
+  | {
+      ok: true;
+      rolls: number;
+      moves: number;
+      /** The game was played to its end, and its standings match. */
+      finished: boolean;
+      /** How a game with no outcome stopped, as its record says (absent when it does not say). */
+      ended?: GameEnding;
+    }
   | {
       ok: false;
       /** Which check failed. */
@@ -209,11 +234,20 @@ export function verifyRecord(input: unknown): Verdict {
   }
   const last = replay.steps[replay.steps.length - 1]?.state;
   const outcome: Outcome | null = replay.game.outcome(last);
+  if (record.ended !== undefined && outcome !== null) {
+    return { ok: false, check: 'standings', message: 'The record says the game stopped before its end, but after replaying every move it is over.' };
+  }
   if (!sameJson(outcome, record.outcome)) {
     const said = record.outcome === null ? 'no result' : 'other standings';
     const got = outcome === null ? 'the game is not over' : 'the standings differ';
     return { ok: false, check: 'standings', message: `The record gives ${said}, but after replaying every move ${got}.` };
   }
   const rolls = replay.steps.reduce((n, s) => n + s.rolls.length, 0);
-  return { ok: true, rolls, moves: record.moves.length, finished: outcome !== null };
+  return {
+    ok: true,
+    rolls,
+    moves: record.moves.length,
+    finished: outcome !== null,
+    ...(record.ended === undefined ? {} : { ended: record.ended }),
+  };
 }

@@ -125,6 +125,19 @@ export const Rematch = z.object({
     .optional(),
 });
 
+/** What follows a game ended early: the lobby, or another game (options parsed with defaults) with the same seats. */
+export const AfterEnd = z.discriminatedUnion('to', [
+  z.object({ to: z.literal('lobby') }),
+  z.object({ to: z.literal('game'), game: z.string().min(1).max(40), options: z.record(z.string(), z.unknown()).default({}) }),
+]);
+
+/**
+ * `room:end-game`: the lead or host ends the game in progress for everyone.
+ * Its dice are revealed and its record kept; `then` says where the room goes.
+ * The id is the sender's, so a retry gets the first answer.
+ */
+export const EndGame = z.object({ ...Credentials, id: z.string().min(1).max(64), then: AfterEnd });
+
 /** `room:leave`: the sender's own seat, or its place in the queue for the next game. */
 export const Leave = z.object({ ...Credentials });
 
@@ -190,6 +203,8 @@ export type AddBot = z.infer<typeof AddBot>;
 export type TakeLead = z.infer<typeof TakeLead>;
 export type Rematch = z.infer<typeof Rematch>;
 export type AwaySeatChoice = z.infer<typeof AwaySeatChoice>;
+export type AfterEnd = z.infer<typeof AfterEnd>;
+export type EndGame = z.infer<typeof EndGame>;
 export type ContributeSeed = z.infer<typeof ContributeSeed>;
 export type ActionEnvelope = z.infer<typeof ActionEnvelope>;
 export type PlayDefault = z.infer<typeof PlayDefault>;
@@ -251,6 +266,7 @@ export interface ReplyValues {
   'room:add-bot': ActionResult;
   'room:take-lead': ActionResult;
   'room:rematch': ActionResult;
+  'room:end-game': ActionResult;
   'room:leave': ActionResult;
   'room:rename': ActionResult;
   'room:hand-over': HandedOver;
@@ -356,6 +372,22 @@ export interface RoomView<GameView = unknown> {
   outcome: Outcome | null;
   /** Commit, then reveal, for the game on or about to be; null when the room plays fixed test dice. */
   dice?: DiceView | null;
+  /** The last game, when the lead or host ended it before it was over; null once another game was started or played to its end. */
+  ended?: EndedEarly | null;
+}
+
+/** A game the lead or a host screen ended for everyone before it was over. */
+export interface EndedEarly {
+  /** Who ended it: the lead's phone or a host screen. */
+  by: 'lead' | 'host';
+  /** The lead's name when the lead ended it; null for a host screen. */
+  name: string | null;
+  /** The id of the game that was ended. */
+  game: string;
+  /** The game the room goes straight into with the same seats; null when it went back to the lobby. */
+  next: string | null;
+  /** When it was ended (epoch ms). */
+  at: number;
 }
 
 /** What everyone sees of the room's sealed dice. */

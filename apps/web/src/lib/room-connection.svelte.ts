@@ -11,6 +11,7 @@ import {
   type PublicRoomView,
   type SeatPart,
   type ActionResult,
+  type AfterEnd,
   type Configure,
   type HandedOver,
   type Rematch,
@@ -306,6 +307,15 @@ export class RoomConnection {
   /** Lead or host: back to the lobby with the same seats, each seat whose phone is gone as `away` says. */
   rematch(away: Rematch['away'] = []): Promise<Sent<unknown>> {
     return this.command(ClientEvent.rematch, { away });
+  }
+
+  /**
+   * Lead or host: end the game in progress for everyone, back to the lobby or
+   * straight into another game. Resent with the same id until the server
+   * answers, so it ends one game, once.
+   */
+  endGame(then: AfterEnd): Promise<Sent<ActionResult>> {
+    return this.move(ClientEvent.endGame, { then });
   }
 
   /**

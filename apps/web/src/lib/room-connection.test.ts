@@ -161,7 +161,7 @@ describe('the room connection', () => {
     await vi.waitFor(() => expect(connection.status).toBe('online'));
   });
 
-  // A vacant seat's default, sent by the lead, travels like a move: it names the seat instead of an action.
+  // A vacant seat's default, sent by the lead, travels like a move (it names the seat instead of an action), and so does ending the game.
   it.each([
     {
       what: 'a move',
@@ -174,6 +174,12 @@ describe('the room connection', () => {
       send: (c: RoomConnection) => c.playDefault(2),
       event: 'game:default',
       body: { seat: 2 },
+    },
+    {
+      what: 'the end of the game',
+      send: (c: RoomConnection) => c.endGame({ to: 'game', game: 'war-pnp', options: {} }),
+      event: 'room:end-game',
+      body: { then: { to: 'game', game: 'war-pnp', options: {} } },
     },
   ])('resends $what unanswered with the same id and version once the seat is back', async ({ send, event, body }) => {
     const { socket, connection } = await joinedAnn();
