@@ -262,8 +262,12 @@ describe('the small things a party runs into', () => {
     await wake.waitFor();
     expect(await wake.innerText()).toBe('Click for sound');
     await saveScreenshot(tv, 'details-tv-sound-waits');
+    // The click that wakes the sound moves nothing on the screen: it must land where it was aimed.
+    const board = tv.getByTestId('tp-tv');
+    const before = await board.boundingBox();
     await wake.click();
     await wake.waitFor({ state: 'detached' });
+    expect(await board.boundingBox()).toEqual(before);
     expect(room.pageErrors).toEqual([]);
   });
 
