@@ -297,6 +297,11 @@ describe('the small things a party runs into', () => {
         .evaluateAll((dice) => dice.map((d) => d.getAttribute('data-value') ?? ''));
       expect(faces).toHaveLength(10);
       expect(faces).toEqual(board);
+      // Its scorepad keeps both players' columns at 1280×720 too.
+      for (const column of await lastColumns(laptop)) {
+        expect(column).toMatchObject({ scrolls: false });
+        expect(column.right).toBeLessThanOrEqual(Math.min(column.boxRight, column.window));
+      }
       await saveScreenshot(laptop, 'details-replay-faces');
       expect(room.pageErrors).toEqual([]);
     } finally {
