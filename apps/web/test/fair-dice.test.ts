@@ -69,7 +69,9 @@ describe('a game record in the browser', () => {
         mimeType: 'application/json',
         buffer: Buffer.from(JSON.stringify(tampered)),
       });
-      await expect.poll(() => shown.textContent(), { timeout: 15_000 }).toContain(`At move ${rolled + 1}, die 1`);
+      await expect.poll(() => shown.textContent(), { timeout: 15_000 }).toContain(
+        `At move ${rolled + 1}, the dice showed ${record.moves[rolled]!.rolls.join(' ')}, the record says ${tampered.moves[rolled]!.rolls.join(' ')}.`,
+      );
       expect(await shown.textContent()).toContain('Not verified');
 
       // /replay from the end screen's link: the game's own board, move by move, and the standings at the end.

@@ -1,6 +1,6 @@
 import { applyAction, bots, commitmentOf, diceSeed, findGame, games, generatorDice, seedGenerator } from '@rollcall/rules';
 import { describe, expect, it } from 'vitest';
-import { GAME_RECORD_VERSION, replayRecord, verifyRecord, type GameRecord } from './game-record.js';
+import { facesShown, GAME_RECORD_VERSION, replayRecord, verifyRecord, type GameRecord } from './game-record.js';
 
 const serverSeed = '9f86d081884c7d659a2feaa0c55ad015a3bf4f1b2b0b822cd15d6c15b0f00a08';
 const clientSeeds = ['3a7bd3e2360a3d29eea436fcfb7e44c7', '6b86b273ff34fce19d6b804eff5a3f57'];
@@ -66,12 +66,34 @@ describe('verifying a game record', () => {
     }
   });
 
-  it('catches a changed roll, and says which move and die', () => {
+  it('catches a changed roll, and says which move and what its dice showed', () => {
     const tampered = copy();
     const move = tampered.moves[rolledMove]!;
+    const replayed = move.rolls.join(' ');
     move.rolls[0] = move.rolls[0] === 1 ? 2 : 1;
     expect(verifyRecord(tampered)).toMatchObject({ ok: false, check: 'roll', move: rolledMove });
-    expect(verifyRecord(tampered)).toMatchObject({ message: expect.stringContaining(`move ${rolledMove + 1}, die 1`) });
+    expect(verifyRecord(tampered)).toMatchObject({
+      message: `At move ${rolledMove + 1}, the dice showed ${replayed}, the record says ${move.rolls.join(' ')}.`,
+    });
+  });
+
+  it("tells a changed roll of Ten Phases' own dice by the faces the table saw, not the numbers drawn", () => {
+    const tampered = playedRecord('ten-phases');
+    const at = tampered.moves.findIndex((m) => m.rolls.length === 10);
+    const move = tampered.moves[at]!;
+    const shown = (rolls: readonly number[]) => findGame('ten-phases')!.rolledFaces!(rolls, { type: 'roll', keep: [] }).join(' ');
+    const replayed = shown(move.rolls);
+    // The first high die drawn as 1 (a 5) is changed to 6 (a 10), or the other way round.
+    move.rolls[0] = move.rolls[0] === 1 ? 6 : 1;
+    const verdict = verifyRecord(tampered);
+    expect(verdict).toMatchObject({ ok: false, check: 'roll', move: at });
+    expect(verdict).toMatchObject({ message: `At move ${at + 1}, the dice showed ${replayed}, the record says ${shown(move.rolls)}.` });
+    expect(replayed.split(' ').slice(0, 6).every((face) => Number(face) >= 5)).toBe(true);
+  });
+
+  it('shows a roll no die of the game can make as the number it is', () => {
+    expect(facesShown(findGame('ten-phases')!, [9], { type: 'roll', keep: [] })).toEqual(['9']);
+    expect(facesShown(findGame('meet-fate')!, [8, 1], { type: 'roll', hold: [] })).toEqual(['8', '1']);
   });
 
   it('catches a changed setup roll', () => {

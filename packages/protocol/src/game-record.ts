@@ -185,6 +185,24 @@ function sameJson(a: unknown, b: unknown): boolean {
 const moveName = (i: number): string => `move ${i + 1}`;
 
 /**
+ * What the dice rolled by setup (`action` null) or by one move showed on the
+ * screens, in roll order: the game's own faces where its dice are not
+ * numbered 1 to n, else the numbers rolled. Rolls the game's dice cannot make
+ * (a changed record) are shown as the numbers they are.
+ */
+export function facesShown(game: AnyGame, rolls: readonly number[], action: unknown): string[] {
+  try {
+    return game.rolledFaces?.(rolls, action ?? null) ?? rolls.map(String);
+  } catch (err) {
+    if (err instanceof RangeError) return rolls.map(String);
+    throw err;
+  }
+}
+
+/** Rolls as a list of faces, or "nothing" when none were rolled. */
+const facesText = (faces: readonly string[]): string => (faces.length === 0 ? 'nothing' : faces.join(' '));
+
+/**
  * Check a game record with no help from the server: the revealed server seed
  * matches the commitment, and replaying every move from the dice seed it and
  * the client seeds make gives every recorded roll and the recorded standings.
@@ -213,19 +231,24 @@ export function verifyRecord(input: unknown): Verdict {
     throw err;
   }
   const [setup, ...played] = replay.steps;
+  // Rolls are told as the faces the screens showed, so the message matches what the table saw.
+  const faces = (rolls: readonly number[], action: unknown) => facesText(facesShown(replay.game, rolls, action));
   if (setup !== undefined && !sameJson(setup.rolls, record.setupRolls)) {
-    return { ok: false, check: 'roll', message: `The dice rolled at setup were ${setup.rolls.join(' ')}, the record says ${record.setupRolls.join(' ')}.` };
+    return {
+      ok: false,
+      check: 'roll',
+      message: `The dice rolled at setup showed ${faces(setup.rolls, null)}, the record says ${faces(record.setupRolls, null)}.`,
+    };
   }
   for (const step of played) {
-    const recorded = record.moves[step.move]?.rolls ?? [];
+    const move = record.moves[step.move];
+    const recorded = move?.rolls ?? [];
     if (!sameJson(step.rolls, recorded)) {
-      const at = step.rolls.findIndex((r, i) => r !== recorded[i]);
-      const which = at === -1 ? recorded.length : at;
       return {
         ok: false,
         check: 'roll',
         move: step.move,
-        message: `At ${moveName(step.move)}, die ${which + 1} rolled ${step.rolls[which] ?? 'nothing'}, the record says ${recorded[which] ?? 'nothing'}.`,
+        message: `At ${moveName(step.move)}, the dice showed ${faces(step.rolls, move?.action)}, the record says ${faces(recorded, move?.action)}.`,
       };
     }
   }

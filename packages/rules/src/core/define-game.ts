@@ -94,6 +94,14 @@ export interface GameRules<O = unknown, S = unknown, A = unknown, V = unknown> {
   /** How many seats the state was set up for. */
   seatCount(state: S): number;
   /**
+   * What the dice rolled by setup (`action` null) or by one accepted action
+   * show on the screens, in roll order, for a game whose dice are not simply
+   * numbered 1 to n (a roll that picks a face of a die of its own). Absent:
+   * each number rolled is the face. Throws a RangeError for a roll its dice
+   * cannot make.
+   */
+  rolledFaces?(rolls: readonly number[], action: A | null): string[];
+  /**
    * Options for a rematch of the same game, given how the last game ended
    * (seats already renumbered to the rematch's seating). Absent: same options.
    */

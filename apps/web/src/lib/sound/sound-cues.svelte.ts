@@ -25,6 +25,11 @@ export interface SoundDeps {
   storage: KeyValueStore | null;
   /** Plays a cue; absent where the browser has no Web Audio. */
   player: ((cue: Cue) => void) | null;
+  /**
+   * Tells whether the player is heard yet: a browser keeps sound off until the
+   * page's first tap or key press. Absent: heard from the start.
+   */
+  whenHeard?: (listener: (heard: boolean) => void) => void;
   now: () => number;
 }
 
@@ -32,9 +37,21 @@ export interface SoundDeps {
 export class SoundCues {
   screen = $state<SoundScreen>('phone');
   muted = $state(false);
+  /** Whether the browser lets this page's sound out yet. */
+  heard = $state(true);
   private readonly last = new Map<Cue, number>();
 
-  constructor(private readonly deps: SoundDeps) {}
+  constructor(private readonly deps: SoundDeps) {
+    deps.whenHeard?.((heard) => (this.heard = heard));
+  }
+
+  /**
+   * Sound is on here but the browser holds it back until someone taps or
+   * clicks the page (a reloaded TV nobody has touched): the screen says so.
+   */
+  get waitsForTap(): boolean {
+    return !this.muted && this.deps.player !== null && !this.heard;
+  }
 
   /** Which screen this is; reads its remembered switch. */
   use(screen: SoundScreen): void {

@@ -62,3 +62,38 @@ describe('sound cues', () => {
     expect(heard).toEqual(['roll', 'roll']);
   });
 });
+
+describe('a screen whose sound waits for a tap', () => {
+  function waiting() {
+    let tell: (heard: boolean) => void = () => undefined;
+    const sound = new SoundCues({
+      storage: null,
+      player: () => undefined,
+      whenHeard: (listener) => {
+        tell = listener;
+        listener(false);
+      },
+      now: () => 0,
+    });
+    return { sound, hear: (heard: boolean) => tell(heard) };
+  }
+
+  it('says so while the browser holds the sound back, and not once it is heard', () => {
+    const { sound, hear } = waiting();
+    sound.use('tv');
+    expect(sound.waitsForTap).toBe(true);
+    hear(true);
+    expect(sound.waitsForTap).toBe(false);
+    hear(false);
+    expect(sound.waitsForTap).toBe(true);
+  });
+
+  it('says nothing when the screen is muted, or has no sound at all', () => {
+    const { sound } = waiting();
+    sound.use('spectator');
+    expect(sound.waitsForTap).toBe(false);
+    const silent = new SoundCues({ storage: null, player: null, whenHeard: (listener) => listener(false), now: () => 0 });
+    silent.use('tv');
+    expect(silent.waitsForTap).toBe(false);
+  });
+});

@@ -1,5 +1,7 @@
 import { describe, expect, it } from 'vitest';
-import { COLOURS, DICE, FACES, faceIndicesFor, faceOf, facesOf, FIRST_LOW } from './dice.js';
+import { scriptedDice } from '../../core/dice.js';
+import { COLOURS, DICE, FACES, faceIndicesFor, faceOf, facesOf, FIRST_LOW, rolledFaces } from './dice.js';
+import { tenPhases } from './index.js';
 
 describe('the ten dice', () => {
   it('are six high dice then four low dice, each with six faces', () => {
@@ -48,5 +50,29 @@ describe('faces by number', () => {
     expect(() => faceIndicesFor([4, 6, 7, 8, 9, 10], [1, 2, 3, 4])).toThrow(RangeError);
     expect(() => faceIndicesFor([5, 6, 7, 8, 9, 10], [1, 2, 3, 5])).toThrow(RangeError);
     expect(() => faceOf(10, 0)).toThrow(RangeError);
+  });
+});
+
+describe('faces of what one action rolled', () => {
+  it('turns a roll-off into the numbers of the high die rolled', () => {
+    expect(rolledFaces([1, 6, 2], null)).toEqual(['5', '10', '6']);
+  });
+
+  it('gives each number rolled to the next die not kept, in die order, with wilds as W', () => {
+    // Kept: H1, H3 and L0; rolled: H0, H2, H4, H5, L1, L2, L3.
+    expect(rolledFaces([6, 3, 2, 4, 1, 5, 6], [1, 3, 6])).toEqual(['10', '7', '6', '8', '1', 'W', 'W']);
+  });
+
+  it('refuses a number the die cannot show or more numbers than dice rolled', () => {
+    expect(() => rolledFaces([7], [])).toThrow(RangeError);
+    expect(() => rolledFaces([1, 1], [0, 1, 2, 3, 4, 5, 6, 7, 8])).toThrow(RangeError);
+  });
+
+  it('is what the game object says it rolled, checked against a real roll', () => {
+    const state = tenPhases.setup({ seats: 1, options: tenPhases.options.parse({}), dice: scriptedDice([]) });
+    const rolled = tenPhases.apply(state, 0, { type: 'roll', keep: [] }, { dice: scriptedDice([6, 3, 2, 4, 1, 5, 6, 1, 2, 3]) });
+    if (!rolled.ok) throw new Error(rolled.error.code);
+    const shown = facesOf(rolled.state.turn?.faces ?? []).map((f) => (f.value === null ? 'W' : String(f.value)));
+    expect(tenPhases.rolledFaces?.([6, 3, 2, 4, 1, 5, 6, 1, 2, 3], { type: 'roll', keep: [] })).toEqual(shown);
   });
 });

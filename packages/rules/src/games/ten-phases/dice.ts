@@ -88,3 +88,23 @@ export function faceIndicesFor(high: readonly number[], low: readonly (number | 
     return face;
   });
 }
+
+/** How a face is written: its number, or W for a wild. */
+export function faceLabel(face: Face): string {
+  return face.value === null ? 'W' : String(face.value);
+}
+
+/**
+ * The faces shown by the numbers rolled for one action: the roll-off at setup
+ * (`kept` null) rolls one high die per roll; a roll rolls every die not kept,
+ * in die order, each number being its face index + 1.
+ */
+export function rolledFaces(rolls: readonly number[], kept: readonly number[] | null): string[] {
+  if (kept === null) return rolls.map((r) => faceLabel(faceOf(0, r - 1)));
+  const rolled = DICE.map((_, die) => die).filter((die) => !kept.includes(die));
+  return rolls.map((r, i) => {
+    const die = rolled[i];
+    if (die === undefined) throw new RangeError(`only ${rolled.length} dice were rolled`);
+    return faceLabel(faceOf(die, r - 1));
+  });
+}

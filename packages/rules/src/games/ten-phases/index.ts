@@ -10,7 +10,7 @@ import type { Dice } from '../../core/dice.js';
 import { ruleError, type RuleErrorCode } from '../../core/errors.js';
 import { tenPhasesEntry } from './catalogue.js';
 import { tenPhasesAction, type TenPhasesAction, type TenPhasesOptions } from './actions.js';
-import { DICE, FACES, faceOf, facesOf } from './dice.js';
+import { DICE, FACES, faceOf, facesOf, rolledFaces } from './dice.js';
 import { PHASES, scorePhase } from './scoring.js';
 import {
   BONUS,
@@ -242,4 +242,6 @@ export const tenPhases = defineGame<TenPhasesOptions, TenPhasesState, TenPhasesA
   },
   outcome: outcomeOf,
   seatCount: (state) => state.sheets.length,
+  // A roll picks a face of one of ten different dice, not a number 1 to 6.
+  rolledFaces: (rolls, action) => rolledFaces(rolls, action === null ? null : action.type === 'roll' ? action.keep : []),
 });

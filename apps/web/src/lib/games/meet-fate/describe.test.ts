@@ -1,6 +1,6 @@
 import { meetFate } from '@rollcall/rules';
 import { describe, expect, it } from 'vitest';
-import { boxHint, faceOf, fillLabel, highlighted, hintLabel, rollLabel, sheetSections, tumbleKeys } from './describe.js';
+import { boxHint, faceOf, fillLabel, highlighted, hintLabel, mainAction, rollLabel, sheetSections, tumbleKeys } from './describe.js';
 
 describe('how the Meet Fate screens word the sheet', () => {
   it('lays out all nineteen boxes in three sections, in sheet order', () => {
@@ -95,8 +95,29 @@ describe('which dice tumble', () => {
 
   it('words the hint as a keep with the best box now, or as the box to fill', () => {
     const dice = [8, 3, 8, 5, 8, 1];
-    expect(hintLabel({ type: 'roll', hold: [0, 2, 4] }, dice, 'eights')).toBe('Keep 8 8 8 and roll — best now: Eights');
+    expect(hintLabel({ type: 'roll', hold: [0, 2, 4] }, dice, 'eights')).toBe('Keep 8 8 8 and roll again (scoring now, Eights is best)');
     expect(hintLabel({ type: 'roll', hold: [] }, dice, null)).toBe('Roll all six again');
     expect(hintLabel({ type: 'fill', box: 'chance' }, dice, 'eights')).toBe('Score it in Chance');
+  });
+});
+
+describe('the big button after a roll', () => {
+  const keep: meetFate.MeetFateAction = { type: 'roll', hold: [0, 1] };
+  const fill: meetFate.MeetFateAction = { type: 'fill', box: 'two-pair' };
+
+  it('follows the hint until the player touches anything, so it never says the opposite', () => {
+    expect(mainAction(2, null, keep)).toBe('roll');
+    expect(mainAction(2, null, fill)).toBe('fill');
+  });
+
+  it('follows what the player last did: dice tapped to keep roll again, a box picked scores', () => {
+    expect(mainAction(2, 'box', keep)).toBe('fill');
+    expect(mainAction(2, 'dice', fill)).toBe('roll');
+    expect(mainAction(1, 'dice', null)).toBe('roll');
+  });
+
+  it('scores the best box with no hint and nothing touched, and always once no rolls are left', () => {
+    expect(mainAction(2, null, null)).toBe('fill');
+    expect(mainAction(0, 'dice', keep)).toBe('fill');
   });
 });

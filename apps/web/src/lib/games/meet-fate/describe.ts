@@ -103,13 +103,29 @@ export function rollCount(rolls: number): string {
 }
 
 /**
- * The phone's hint in words: the optimal strategy's keep ("Keep 8 8 8 and
- * roll — best now: Eights"), or the box it fills. `dice` are those on the
- * table, `best` the box they score best in now.
+ * The phone's hint in words, as advice beside the buttons: the optimal
+ * strategy's keep ("Keep 8 8 8 and roll again (scoring now, Eights is
+ * best)"), or the box it fills. `dice` are those on the table, `best` the box
+ * they score best in now.
  */
 export function hintLabel(action: meetFate.MeetFateAction, dice: readonly number[], best: BoxId | null): string {
   if (action.type === 'fill') return `Score it in ${boxName(action.box)}`;
   const kept = action.hold.map((i) => dice[i]).filter((d) => d !== undefined);
-  const roll = kept.length === 0 ? 'Roll all six again' : `Keep ${kept.join(' ')} and roll`;
-  return best === null ? roll : `${roll} — best now: ${boxName(best)}`;
+  const roll = kept.length === 0 ? 'Roll all six again' : `Keep ${kept.join(' ')} and roll again`;
+  return best === null ? roll : `${roll} (scoring now, ${boxName(best)} is best)`;
+}
+
+/** What the player last did on this roll: tapped dice to keep, or picked a box. */
+export type Touched = 'dice' | 'box' | null;
+
+/**
+ * Which button is the big one after a roll, roll again or score: what the
+ * player last did on this roll says what they are about to do; until then the
+ * hint's move, so the button never says the opposite of the hint; with no
+ * hint, scoring the best box. No rolls left leaves only scoring.
+ */
+export function mainAction(rollsLeft: number, touched: Touched, hint: meetFate.MeetFateAction | null): 'roll' | 'fill' {
+  if (rollsLeft === 0) return 'fill';
+  if (touched !== null) return touched === 'dice' ? 'roll' : 'fill';
+  return hint?.type === 'roll' ? 'roll' : 'fill';
 }
