@@ -11,26 +11,17 @@ import {
   removeSeat,
   startGame,
   startWhenSeeded,
-  type Change,
 } from './room-changes.js';
 import { newRoom, newSeal, type RoomRecord } from './room-record.js';
 import { hashToken } from './secrets.js';
 import { publicView } from './views.js';
+import { accepted, refusal } from '../test/change-outcome.js';
 
 const now = 1_000;
 const generator = seedGenerator(new Uint8Array(16).fill(7));
 const firstServerSeed = '9f'.repeat(32);
 const nextServerSeed = '5e'.repeat(32);
 
-function accepted(change: Change | null): RoomRecord {
-  if (change === null || !change.ok) throw new Error(`refused: ${change === null ? 'no change' : change.error.code}`);
-  return change.room;
-}
-
-function refusal(change: Change): string {
-  if (change.ok) throw new Error('accepted');
-  return change.error.code;
-}
 
 /** A sealed room whose phones all gave their client seeds, in its lobby with `game` chosen. */
 function sealedLobby(names: string[], game = 'ten-phases'): RoomRecord {

@@ -17,20 +17,12 @@ import {
 } from './room-changes.js';
 import { canLead, holderOf, newRoom, RECENT_ACTIONS, type RoomRecord } from './room-record.js';
 import { hashToken } from './secrets.js';
+import { accepted, refusal } from '../test/change-outcome.js';
 
 const now = 1_000;
 const seed = new Uint8Array(16).fill(7);
 const nextServerSeed = '5e'.repeat(32);
 
-function accepted(change: Change): RoomRecord {
-  if (!change.ok) throw new Error(`refused: ${change.error.code}`);
-  return change.room;
-}
-
-function refusal(change: Change): string {
-  if (change.ok) throw new Error('accepted');
-  return change.error.code;
-}
 
 function lobby(names: string[], hostToken: string | null = 'host-token-0123456789'): RoomRecord {
   let room = newRoom({ code: 'ABCD', now, generator: seedGenerator(seed), seal: null, hostTokenHash: hostToken === null ? null : hashToken(hostToken) });

@@ -17,24 +17,15 @@ import {
   rename,
   setLock,
   startGame,
-  type Change,
 } from './room-changes.js';
 import { newRoom, tokenRefusal, type RoomRecord } from './room-record.js';
 import { hashToken } from './secrets.js';
+import { accepted, refusal } from '../test/change-outcome.js';
 
 const now = 1_000;
 const generator = seedGenerator(new Uint8Array(16).fill(7));
 const nextServerSeed = '5e'.repeat(32);
 
-function accepted(change: Change | null): RoomRecord {
-  if (change === null || !change.ok) throw new Error(`refused: ${change === null ? 'no change' : change.error.code}`);
-  return change.room;
-}
-
-function refusal(change: Change): string {
-  if (change.ok) throw new Error('accepted');
-  return change.error.code;
-}
 
 function playing(names: string[], game = 'wfgts'): RoomRecord {
   let room = newRoom({ code: 'ABCD', now, generator, seal: null, hostTokenHash: null });

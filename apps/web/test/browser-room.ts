@@ -36,6 +36,8 @@ export interface BrowserRoom {
   newPage(viewport: Viewport, phone?: boolean): Promise<Page>;
   /** Host a new room with fixed dice on a TV page (a new one unless given); returns it with the room code. */
   hostRoom(seed: string, tv?: Page): Promise<{ tv: Page; code: string }>;
+  /** Host a new room with sealed dice (no fixed seed), so its end names a game record. */
+  hostSealedRoom(): Promise<{ tv: Page; code: string }>;
   /** A phone that opens the room's address and joins under this name. */
   joinRoom(code: string, name: string, viewport?: Viewport): Promise<Page>;
 }
@@ -78,9 +80,9 @@ export function useBrowserRoom(options: { env?: Record<string, string> } = {}): 
     return page;
   }
 
-  async function hostRoom(seed: string, tv?: Page): Promise<{ tv: Page; code: string }> {
+  async function host(query: string, tv?: Page): Promise<{ tv: Page; code: string }> {
     const screen = tv ?? (await newPage(TV));
-    await screen.goto(`${started().server.url}/?testSeed=${seed}`);
+    await screen.goto(`${started().server.url}/${query}`);
     await screen.getByRole('button', { name: 'Host on this screen' }).click();
     await screen.waitForURL(/\/tv\/[A-Z]{4}$/);
     return { tv: screen, code: screen.url().slice(-4) };
@@ -104,7 +106,8 @@ export function useBrowserRoom(options: { env?: Record<string, string> } = {}): 
     },
     pageErrors,
     newPage,
-    hostRoom,
+    hostRoom: (seed, tv) => host(`?testSeed=${seed}`, tv),
+    hostSealedRoom: () => host(''),
     joinRoom,
   };
 }

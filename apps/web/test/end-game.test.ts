@@ -12,14 +12,6 @@ import { saveScreenshot, seriousViolations } from './chromium.js';
 
 const room = useBrowserRoom();
 
-/** A TV hosting a room with sealed dice (no fixed test dice). */
-async function hostSealedRoom(): Promise<{ tv: Page; code: string }> {
-  const tv = await room.newPage(TV);
-  await tv.goto(room.url);
-  await tv.getByRole('button', { name: 'Host on this screen' }).click();
-  await tv.waitForURL(/\/tv\/[A-Z]{4}$/);
-  return { tv, code: tv.url().slice(-4) };
-}
 
 /** Whoever's turn it is in Ten Phases rolls every die once and stops. */
 async function playATurn(phones: readonly Page[]): Promise<void> {
@@ -36,7 +28,7 @@ async function playATurn(phones: readonly Page[]): Promise<void> {
 describe('ending a game early', () => {
   it('the lead ends Ten Phases from her phone after a confirmation; the other phone, the TV and a spectator see who ended it', async () => {
     const a11y: Record<string, string[]> = {};
-    const { tv, code } = await hostSealedRoom();
+    const { tv, code } = await room.hostSealedRoom();
     const ann = await room.joinRoom(code, 'Ann');
     const bob = await room.joinRoom(code, 'Bob');
     const watcher = await room.newPage(TV);
@@ -95,7 +87,7 @@ describe('ending a game early', () => {
   });
 
   it("the TV ends a game straight into Powers 'n Points, which starts with the same players once their phones are in", async () => {
-    const { tv, code } = await hostSealedRoom();
+    const { tv, code } = await room.hostSealedRoom();
     const ann = await room.joinRoom(code, 'Ann');
     const bob = await room.joinRoom(code, 'Bob');
     await tv.getByText('Bob', { exact: true }).first().waitFor();

@@ -12,7 +12,7 @@ import { ClientEvent } from '@rollcall/protocol';
 import type { Page } from 'playwright-core';
 import { describe, expect, it } from 'vitest';
 import { TestClient } from '../../server/test/harness.js';
-import { PHONE, TV, noViolationsOn, useBrowserRoom } from './browser-room.js';
+import { PHONE, noViolationsOn, useBrowserRoom } from './browser-room.js';
 import { saveScreenshot, seriousViolations } from './chromium.js';
 import { seatPlayers } from './table-driver.js';
 
@@ -26,14 +26,6 @@ const PHONE_SIDEWAYS = { width: 740, height: 360 };
 // Whole games are played over sockets here, far faster than any table taps.
 const room = useBrowserRoom({ env: { ACTION_BURST: '100000', ACTIONS_PER_SECOND: '100000' } });
 
-/** Host a room with sealed dice (no fixed seed), so its end names a game record. */
-async function hostSealedRoom(): Promise<{ tv: Page; code: string }> {
-  const tv = await room.newPage(TV);
-  await tv.goto(room.url);
-  await tv.getByRole('button', { name: 'Host on this screen' }).click();
-  await tv.waitForURL(/\/tv\/[A-Z]{4}$/);
-  return { tv, code: tv.url().slice(-4) };
-}
 
 /** Every id the page uses more than once. */
 function duplicateIds(page: Page): Promise<string[]> {
@@ -105,7 +97,7 @@ function lastColumns(page: Page) {
 
 describe('the small things a party runs into', () => {
   it("keeps the lead's phone at the top of each stage, shows a late friend the board, and keeps names whole", async () => {
-    const { tv, code } = await hostSealedRoom();
+    const { tv, code } = await room.hostSealedRoom();
     const lead = await room.joinRoom(code, 'Bartholomew');
     await tv.getByRole('radio', { name: /Waiting for the Game to Start/ }).check();
     await lead.getByRole('heading', { name: 'Set up' }).waitFor();
