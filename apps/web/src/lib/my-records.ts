@@ -131,6 +131,15 @@ export function keepFinishedGame(store: KeyValueStore | null, game: FinishedGame
   return note;
 }
 
+/** This browser's local storage, or null where it is refused (private browsing, some embedded views). */
+export function browserStorage(): KeyValueStore | null {
+  try {
+    return window.localStorage;
+  } catch {
+    return null;
+  }
+}
+
 /** Forget every record kept on this phone. */
 export function clearRecords(store: KeyValueStore | null): void {
   try {
