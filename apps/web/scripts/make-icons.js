@@ -21,7 +21,7 @@ try {
     const page = await browser.newPage({ viewport: { width: size, height: size }, deviceScaleFactor: 1 });
     const source = `data:image/svg+xml;base64,${readFileSync(join(icons, svg)).toString('base64')}`;
     await page.setContent(`<body style="margin:0"><img src="${source}" width="${size}" height="${size}" style="display:block">`);
-    await page.locator('img').evaluate((img) => img.decode());
+    await page.locator('img').evaluate((img) => /** @type {HTMLImageElement} */ (img).decode());
     await page.screenshot({ path: join(icons, png), omitBackground: true });
     await page.close();
     console.log(`${png}: ${size}×${size}`);
