@@ -42,6 +42,9 @@ export function securityHeaders(config: Pick<Config, 'webDir'>): FastifyHelmetOp
         imgSrc: ["'self'", 'data:', 'blob:'],
         fontSrc: ["'self'"],
         connectSrc: ["'self'"],
+        // The app shell's service worker and web app manifest (default-src covers them; said for the reader).
+        workerSrc: ["'self'"],
+        manifestSrc: ["'self'"],
         objectSrc: ["'none'"],
         baseUri: ["'self'"],
         formAction: ["'self'"],

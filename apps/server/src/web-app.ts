@@ -9,6 +9,13 @@ import type { Config } from './config.js';
 /** The SvelteKit static build's page for any route it did not prerender. */
 const FALLBACK_PAGES = ['200.html', 'index.html'];
 
+/**
+ * Files a browser must ask about on every load: the service worker (so a new
+ * version is found at once, not after a day) and the web app manifest. The
+ * shell's pages are revalidated likewise; `_app/immutable` files have hashed names.
+ */
+const ALWAYS_REVALIDATE = /(?:^|[/\\])(?:sw\.js|manifest\.webmanifest|[^/\\]*\.html)$/;
+
 /** An address on the local network phones can reach, when the server listens on every interface. */
 function lanUrl(config: Config, port: number): string | null {
   if (config.host !== '0.0.0.0' && config.host !== '::') return null;
@@ -32,7 +39,15 @@ export async function webApp(app: FastifyInstance, { config }: { config: Config 
     return;
   }
   // `extensions` maps a prerendered `/rules/wfgts` to its `rules/wfgts.html`.
-  await app.register(fastifyStatic, { root: config.webDir, extensions: ['html'] });
+  await app.register(fastifyStatic, {
+    root: config.webDir,
+    extensions: ['html'],
+    // Set here instead, as send's own header would win over setHeaders.
+    cacheControl: false,
+    setHeaders(res, path) {
+      res.setHeader('cache-control', ALWAYS_REVALIDATE.test(path) ? 'no-cache' : 'public, max-age=0');
+    },
+  });
   app.setNotFoundHandler((request, reply) => {
     const wantsPage = request.method === 'GET' && (request.headers.accept ?? '').includes('text/html');
     if (fallback === undefined || !wantsPage) return reply.code(404).send({ error: 'not found' });

@@ -54,8 +54,11 @@ export interface Problem {
 /** The answer to anything sent: the server's reply, or a problem. */
 export type Sent<T> = { ok: true; value: T } | { ok: false; error: Problem };
 
-/** Where the link stands, for the status badge. */
-export type LinkStatus = 'idle' | 'connecting' | 'online' | 'reconnecting';
+/**
+ * Where the link stands, for the status badge. `unreachable`: the last try to
+ * reach the server failed (it is down, or the Wi-Fi is); Socket.IO keeps trying.
+ */
+export type LinkStatus = 'idle' | 'connecting' | 'online' | 'reconnecting' | 'unreachable';
 
 /** The failure when the server could not be reached after every retry. */
 export const unreachable: Problem = {
@@ -415,6 +418,11 @@ export class RoomConnection {
       this.status = this.credentials ? 'reconnecting' : 'connecting';
       // The server closed this socket on purpose; Socket.IO then waits for us to reconnect.
       if (reason === 'io server disconnect') socket.connect();
+    });
+    // Each failed try (refused, timed out) while not connected: say so rather than spin; the next try goes on.
+    socket.on('connect_error', () => {
+      if (socket !== this.socket || socket.connected) return;
+      this.status = 'unreachable';
     });
     socket.on(ServerEvent.view, (view) => {
       if (socket !== this.socket || !this.forThisRoom(view)) return;

@@ -106,6 +106,31 @@ function part(version: number, play: SeatPart['play'], seat = 0): SeatPart {
 }
 
 describe('the room connection', () => {
+  it('says the server is unreachable after a failed try, and goes back into the room once it answers', async () => {
+    const { socket, connection } = await joinedAnn();
+    socket.down();
+    expect(connection.status).toBe('reconnecting');
+    socket.fire('connect_error', new Error('xhr poll error'));
+    expect(connection.status).toBe('unreachable');
+    // Another failed try changes nothing; then the server is back and the seat is taken back.
+    socket.fire('connect_error', new Error('xhr poll error'));
+    expect(connection.status).toBe('unreachable');
+    socket.up();
+    expect(connection.status).toBe('reconnecting');
+    const rejoin = await socket.nth(1);
+    expect(rejoin.payload).toMatchObject({ code: 'ABCD', as: 'seat', seatToken: 'token-of-ann-0123456789' });
+    rejoin.ack(null, seatReply);
+    await vi.waitFor(() => expect(connection.status).toBe('online'));
+  });
+
+  it('says so when the server cannot be reached on the first try, before any room', () => {
+    const { socket, connection } = setup();
+    void connection.watch('ABCD');
+    expect(connection.status).toBe('connecting');
+    socket.fire('connect_error', new Error('websocket error'));
+    expect(connection.status).toBe('unreachable');
+  });
+
   it('lets a late joiner watch, then shows their seat once the room gives them one', async () => {
     const { socket, storage, connection } = setup();
     const joining = connection.joinAsPlayer('ABCD', 'Dee');
