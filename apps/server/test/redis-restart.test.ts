@@ -2,7 +2,7 @@ import { ClientEvent } from '@rollcall/protocol';
 import pino from 'pino';
 import { afterEach, describe, expect, it } from 'vitest';
 import { openRedisAdapter } from '../src/store/redis-adapter.js';
-import { startCluster, type TestCluster } from './cluster.js';
+import { redisKinds, startCluster, type TestCluster } from './cluster.js';
 import { openTable, type Table } from './harness.js';
 import { latest, playUntil, replayedOutcome, settle } from './wfgts-driver.js';
 
@@ -15,9 +15,9 @@ afterEach(async () => {
   await cluster?.close();
 });
 
-describe('Redis restarted in the middle of a game', () => {
+describe.each(redisKinds)('%s restarted in the middle of a game', (kind) => {
   it('comes back from its append-only file with every accepted move, and play goes on on both nodes', async () => {
-    cluster = await startCluster();
+    cluster = await startCluster([{}, {}], kind);
     const t = await openTable(cluster.urls, { players: ['Ann', 'Bob', 'Cy'], spectator: true, testSeed: SEED });
     table = t;
     await t.host.must(ClientEvent.configure, { code: t.code, token: t.hostToken, game: 'wfgts' });
@@ -55,7 +55,7 @@ describe('Redis restarted in the middle of a game', () => {
 
     const final = await playUntil(t);
     expect(final.status).toBe('finished');
-    const store = openRedisAdapter(cluster.redis.url, pino({ level: 'silent' }));
+    const store = openRedisAdapter(cluster.redis.target, pino({ level: 'silent' }));
     try {
       const log = await store.journal(t.code);
       expect(log.filter((e) => e.kind === 'action')).toHaveLength(6 * 3 * 3);

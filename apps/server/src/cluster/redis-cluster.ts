@@ -1,8 +1,8 @@
-import { createAdapter } from '@socket.io/redis-adapter';
+import { createAdapter, createShardedAdapter } from '@socket.io/redis-adapter';
 import type { Logger } from 'pino';
 import type { Server } from 'socket.io';
 import { membershipOf, type Delivery } from '../delivery.js';
-import { closeRedis, connectRedis } from '../redis-client.js';
+import { closeRedis, connectRedis, type RedisTarget } from '../redis-client.js';
 import { clusterDelivery, NODE_REQUEST_TIMEOUT_MS } from './cluster-delivery.js';
 import { joinRoster } from './node-roster.js';
 
@@ -25,11 +25,21 @@ export interface Cluster {
 /**
  * Put the Socket.IO Redis adapter (pub/sub) under `io`, so broadcasts and
  * server-side events reach every node. Must run before any socket connects.
+ *
+ * On a Redis Cluster it is the sharded adapter (SSUBSCRIBE/SPUBLISH): each
+ * Socket.IO room has a channel of its own, on the shard of its name, and a
+ * node subscribes only to the rooms it has sockets in, so a view crosses
+ * Redis only to the nodes serving that room. Server-side events (presence,
+ * evictions) still go to every node, on one channel.
  */
-export function joinCluster(io: Server, redisUrl: string, log: Logger): Cluster {
-  const pub = connectRedis(redisUrl, log, 'broadcast');
-  const sub = connectRedis(redisUrl, log, 'subscribe');
-  io.adapter(createAdapter(pub, sub, { key: 'rollcall:io', requestsTimeout: NODE_REQUEST_TIMEOUT_MS }));
+export function joinCluster(io: Server, target: RedisTarget, log: Logger): Cluster {
+  const pub = connectRedis(target, log, 'broadcast');
+  const sub = connectRedis(target, log, 'subscribe', target.cluster ? { shardedSubscribers: true } : {});
+  io.adapter(
+    target.cluster
+      ? createShardedAdapter(pub, sub, { channelPrefix: 'rollcall:io', subscriptionMode: 'dynamic' })
+      : createAdapter(pub, sub, { key: 'rollcall:io', requestsTimeout: NODE_REQUEST_TIMEOUT_MS }),
+  );
 
   const roster = joinRoster(pub, log);
   // A node that has just started is in no other node's count until it says so (see `NodeRoster`).
