@@ -2,7 +2,7 @@ import { ClientEvent } from '@rollcall/protocol';
 import pino from 'pino';
 import { describe, expect, it } from 'vitest';
 import { openRedisAdapter } from '../src/store/redis-adapter.js';
-import { redisKinds, startCluster } from './cluster.js';
+import { CLUSTER_TEST_TIMEOUT_MS, redisKinds, startCluster } from './cluster.js';
 import { closeAfterTest, openTable, TestClient } from './harness.js';
 import { latest, playUntil, replayedOutcome, settle, type WfgtsRoomView } from './wfgts-driver.js';
 
@@ -25,7 +25,8 @@ describe.each(redisKinds)('a node killed in the middle of a round, on %s', (kind
     // The host screen, Ann (seat 0) and Cy (seat 2) on the doomed node; Bob and the spectator on the survivor.
     const t = closeAfterTest(await openTable(cluster.urls, { players: ['Ann', 'Bob', 'Cy'], spectator: true, testSeed: SEED }));
     await t.host.must(ClientEvent.configure, { code: t.code, token: t.hostToken, game: 'wfgts', timer: 30 });
-    await t.host.must(ClientEvent.start, { code: t.code, token: t.hostToken });
+    // On a Redis Cluster a view can reach a screen after the answer does: play starts from the view.
+    await settle(t, (await t.host.must(ClientEvent.start, { code: t.code, token: t.hostToken })).version);
     // Seats move in order, so Cy's carry, taken by the doomed node, rolls line b and sets the new deadline there.
     const lineB = await playUntil(t, (v) => v.play?.round === 2 && v.play.line === 'b');
     const deadline = lineB.timer.deadline;
@@ -89,5 +90,5 @@ describe.each(redisKinds)('a node killed in the middle of a round, on %s', (kind
     } finally {
       await store.close();
     }
-  });
+  }, CLUSTER_TEST_TIMEOUT_MS);
 });

@@ -4,7 +4,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { BEAT_MS } from '../src/cluster/node-roster.js';
 import { connectRedis } from '../src/redis-client.js';
 import type { JournalEntry } from '../src/store/room-repository.js';
-import { redisKinds, startCluster, storedLog as storedLogOf, type TestCluster } from './cluster.js';
+import { CLUSTER_TEST_TIMEOUT_MS, redisKinds, startCluster, storedLog as storedLogOf, type TestCluster } from './cluster.js';
 import { closeAfterTest, openTable, TestClient, type Table } from './harness.js';
 import { latest, move, settle, startWfgts, type WfgtsRoomView } from './wfgts-driver.js';
 
@@ -15,7 +15,7 @@ describe.each(redisKinds)('on %s', (kind) => {
   let cluster: TestCluster;
   beforeAll(async () => {
     cluster = await startCluster([{ clockStepMs: JUMP_MS }, { clockStepMs: JUMP_MS }], kind);
-  });
+  }, CLUSTER_TEST_TIMEOUT_MS);
   afterAll(async () => {
     await cluster.close();
   });

@@ -11,6 +11,9 @@ import { startRedis, type TestRedis } from './redis-server.js';
 /** What the nodes share: one redis-server, or a Redis Cluster of six. */
 export type RedisKind = 'one Redis' | 'a Redis Cluster';
 
+/** How long a test (or hook) that starts nodes on Redis may take: a Redis Cluster alone takes seconds to form. */
+export const CLUSTER_TEST_TIMEOUT_MS = 90_000;
+
 /** Every kind, for tests that must hold on each (`describe.each(redisKinds)`). */
 export const redisKinds: RedisKind[] = ['one Redis', 'a Redis Cluster'];
 

@@ -196,7 +196,7 @@ type ReadReply = [version: number, at: string | null, digest: string | null, sna
  * this the phone is told the move failed (and sends it again: the retry is
  * answered, not applied, if the change did land).
  */
-export const REPLICA_WAIT_MS = 2_000;
+export const REPLICA_WAIT_MS = 5_000;
 
 /**
  * Rooms in Redis, shared by every server node. Each write is one Lua script,
