@@ -47,8 +47,8 @@ function clusterArgs(): string[] {
   return ['--cluster-enabled', 'yes', '--cluster-config-file', 'nodes.conf', '--cluster-node-timeout', String(NODE_TIMEOUT_MS)];
 }
 
-/** Start six servers and make them a cluster of three masters with a replica each. */
-export async function startRedisCluster(): Promise<TestRedisCluster> {
+/** Start six servers and make them a cluster of three masters with a replica each; `extra` adds arguments to each. */
+export async function startRedisCluster(extra: string[] = []): Promise<TestRedisCluster> {
   const ports = await uniquePorts(6);
   const dirs = new Map(ports.map((port) => [port, mkdtempSync(join(tmpdir(), `rollcall-redis-cluster-${port}-`))]));
   const servers: ClusterServer[] = ports.map((port) => ({ port, process: null }));
@@ -56,7 +56,7 @@ export async function startRedisCluster(): Promise<TestRedisCluster> {
     for (const dir of dirs.values()) rmSync(dir, { recursive: true, force: true });
   };
   const startServer = async (server: ClusterServer) => {
-    server.process ??= await launch(server.port, dirs.get(server.port)!, clusterArgs());
+    server.process ??= await launch(server.port, dirs.get(server.port)!, [...clusterArgs(), ...extra]);
   };
   const stopAll = async () => {
     await Promise.all(

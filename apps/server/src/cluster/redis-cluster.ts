@@ -1,4 +1,5 @@
 import { createAdapter, createShardedAdapter } from '@socket.io/redis-adapter';
+import { Cluster as RedisCluster } from 'ioredis';
 import type { Logger } from 'pino';
 import type { Server } from 'socket.io';
 import { membershipOf, type Delivery } from '../delivery.js';
@@ -36,8 +37,8 @@ export function joinCluster(io: Server, target: RedisTarget, log: Logger): Clust
   const pub = connectRedis(target, log, 'broadcast');
   const sub = connectRedis(target, log, 'subscribe', target.cluster ? { shardedSubscribers: true } : {});
   io.adapter(
-    target.cluster
-      ? createShardedAdapter(pub, sub, { channelPrefix: 'rollcall:io', subscriptionMode: 'dynamic' })
+    pub instanceof RedisCluster
+      ? countingOnOneShard(pub, createShardedAdapter(pub, sub, { channelPrefix: 'rollcall:io', subscriptionMode: 'dynamic' }))
       : createAdapter(pub, sub, { key: 'rollcall:io', requestsTimeout: NODE_REQUEST_TIMEOUT_MS }),
   );
 
@@ -69,5 +70,34 @@ export function joinCluster(io: Server, target: RedisTarget, log: Logger): Clust
       await roster.leave();
       await Promise.all([closeRedis(pub), closeRedis(sub)]);
     },
+  };
+}
+
+type ShardedAdapterFactory = ReturnType<typeof createShardedAdapter>;
+
+/**
+ * The sharded adapter counts the nodes listening (before every question to
+ * all nodes, i.e. once per change, for presence) by asking every server of
+ * the cluster, replicas included: 2 × shards commands a change. Only the
+ * master serving the channel's slot holds its subscribers, so ask that one.
+ */
+function countingOnOneShard(pub: RedisCluster, factory: ShardedAdapterFactory): ShardedAdapterFactory {
+  // Socket.IO calls it with `new`: a function, not an arrow, which returns the adapter it made.
+  return function shardedAdapter(nsp: { name: string }) {
+    const adapter = factory(nsp);
+    const channel = `rollcall:io#${nsp.name}#`;
+    let slot: Promise<number> | null = null;
+    adapter.serverCount = async () => {
+      slot ??= (pub.cluster('KEYSLOT', channel) as Promise<number>).catch((err: unknown) => {
+        slot = null;
+        throw err;
+      });
+      const [host, port] = (pub.slots[await slot]?.[0] ?? '').split(':');
+      const master = pub.nodes('master').find((node) => node.options.host === host && String(node.options.port) === port);
+      if (master === undefined) throw new Error(`no master known for the slot of ${channel}`);
+      const [, count] = (await master.call('PUBSUB', 'SHARDNUMSUB', channel)) as [string, number];
+      return Number(count);
+    };
+    return adapter;
   };
 }
