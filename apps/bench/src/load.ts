@@ -72,7 +72,9 @@ async function main(): Promise<void> {
             .join(', ');
           say(
             `  Redis per move: ${r.totalCommandsPerMove.toFixed(1)} commands on the masters (${commands}); ` +
-              `masters ${Math.round(r.masterBytesInPerMove)} B in, ${Math.round(r.masterBytesOutPerMove)} B out; replicas ${Math.round(r.replicaBytesInPerMove)} B in`,
+              `CPU ${Math.round(r.masterCpuMicrosPerMove)} µs on masters, ${Math.round(r.replicaCpuMicrosPerMove)} µs on replicas; ` +
+              `masters ${Math.round(r.masterBytesInPerMove)} B in, ${Math.round(r.masterBytesOutPerMove)} B out; replicas ${Math.round(r.replicaBytesInPerMove)} B in; ` +
+              `masters hold ${(r.masterMemoryBytes / 1e6).toFixed(1)} MB in ${r.masterKeys} keys at the end`,
           );
         }
         if (profile !== null) {

@@ -7,6 +7,9 @@ const counters = (port: number, master: boolean, calls: Record<string, number>, 
   calls,
   netInputBytes: inBytes,
   netOutputBytes: outBytes,
+  cpuSeconds: inBytes / 1e4,
+  usedMemoryBytes: inBytes * 10,
+  keys: port * 2,
 });
 
 describe("Redis's work per move", () => {
@@ -26,6 +29,10 @@ describe("Redis's work per move", () => {
       masterBytesInPerMove: 200,
       masterBytesOutPerMove: 100,
       replicaBytesInPerMove: 100,
+      masterCpuMicrosPerMove: 20_000,
+      replicaCpuMicrosPerMove: 10_000,
+      masterMemoryBytes: 50_000,
+      masterKeys: 2,
     });
     expect(redisUse(before, after, 0)).toBeNull();
   });

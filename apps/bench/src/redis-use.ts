@@ -18,6 +18,11 @@ export interface RedisCounters {
   calls: Record<string, number>;
   netInputBytes: number;
   netOutputBytes: number;
+  /** CPU time Redis has used, user and system, in seconds. */
+  cpuSeconds: number;
+  /** Memory Redis holds for data (`used_memory`), and its keys. */
+  usedMemoryBytes: number;
+  keys: number;
 }
 
 /** Redis's work per accepted move over a window. */
@@ -31,6 +36,12 @@ export interface RedisUse {
   masterBytesOutPerMove: number;
   /** Bytes the replicas received per move: the replication stream. */
   replicaBytesInPerMove: number;
+  /** Redis's CPU time per move, in microseconds: masters (commands, pub/sub, replication) and replicas. */
+  masterCpuMicrosPerMove: number;
+  replicaCpuMicrosPerMove: number;
+  /** What the masters hold as the window closes: memory (each server's own base of about a megabyte included) and keys. */
+  masterMemoryBytes: number;
+  masterKeys: number;
 }
 
 /** Parse `INFO` text into its fields. */
@@ -59,6 +70,9 @@ export async function readCounters(port: number): Promise<RedisCounters> {
     calls,
     netInputBytes: Number(fields.get('total_net_input_bytes') ?? 0),
     netOutputBytes: Number(fields.get('total_net_output_bytes') ?? 0),
+    cpuSeconds: Number(fields.get('used_cpu_user') ?? 0) + Number(fields.get('used_cpu_sys') ?? 0),
+    usedMemoryBytes: Number(fields.get('used_memory') ?? 0),
+    keys: Number(/keys=(\d+)/.exec(fields.get('db0') ?? '')?.[1] ?? 0),
   };
 }
 
@@ -69,6 +83,10 @@ export function redisUse(before: RedisCounters[], after: RedisCounters[], moves:
   let masterIn = 0;
   let masterOut = 0;
   let replicaIn = 0;
+  let memory = 0;
+  let masterCpu = 0;
+  let replicaCpu = 0;
+  let keys = 0;
   for (const end of after) {
     const start = before.find((b) => b.port === end.port);
     if (start === undefined) continue;
@@ -80,8 +98,12 @@ export function redisUse(before: RedisCounters[], after: RedisCounters[], moves:
       }
       masterIn += end.netInputBytes - start.netInputBytes;
       masterOut += end.netOutputBytes - start.netOutputBytes;
+      memory += end.usedMemoryBytes;
+      masterCpu += end.cpuSeconds - start.cpuSeconds;
+      keys += end.keys;
     } else {
       replicaIn += end.netInputBytes - start.netInputBytes;
+      replicaCpu += end.cpuSeconds - start.cpuSeconds;
     }
   }
   const perMove = Object.entries(commands)
@@ -93,5 +115,9 @@ export function redisUse(before: RedisCounters[], after: RedisCounters[], moves:
     masterBytesInPerMove: masterIn / moves,
     masterBytesOutPerMove: masterOut / moves,
     replicaBytesInPerMove: replicaIn / moves,
+    masterCpuMicrosPerMove: (masterCpu * 1e6) / moves,
+    replicaCpuMicrosPerMove: (replicaCpu * 1e6) / moves,
+    masterMemoryBytes: memory,
+    masterKeys: keys,
   };
 }
