@@ -1,5 +1,6 @@
 import pino from 'pino';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
+import { CLUSTER_TEST_TIMEOUT_MS } from '../../test/cluster.js';
 import { startRedisCluster, type TestRedisCluster } from '../../test/redis-cluster-server.js';
 import { roomAdapterContract } from '../../test/room-repository-contract.js';
 import { newRoom } from '../room-record.js';
@@ -11,10 +12,10 @@ const log = pino({ level: 'silent' });
 let cluster: TestRedisCluster;
 beforeAll(async () => {
   cluster = await startRedisCluster();
-}, 60_000);
+}, CLUSTER_TEST_TIMEOUT_MS);
 afterAll(async () => {
   await cluster.close();
-});
+}, CLUSTER_TEST_TIMEOUT_MS);
 afterEach(async () => {
   // Replicas refuse FLUSHALL and follow their masters.
   await Promise.all(cluster.servers.map((s) => cluster.ask(s.port, 'FLUSHALL').catch(() => '')));
