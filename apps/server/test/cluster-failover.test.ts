@@ -25,7 +25,7 @@ describe.each(redisKinds)('a node killed in the middle of a round, on %s', (kind
     // The host screen, Ann (seat 0) and Cy (seat 2) on the doomed node; Bob and the spectator on the survivor.
     const t = closeAfterTest(await openTable(cluster.urls, { players: ['Ann', 'Bob', 'Cy'], spectator: true, testSeed: SEED }));
     await t.host.must(ClientEvent.configure, { code: t.code, token: t.hostToken, game: 'wfgts', timer: 30 });
-    // On a Redis Cluster a view can reach a screen after the answer does: play starts from the view.
+    // A screen on the other node can get the view after the host screen's answer: play starts once all have it.
     await settle(t, (await t.host.must(ClientEvent.start, { code: t.code, token: t.hostToken })).version);
     // Seats move in order, so Cy's carry, taken by the doomed node, rolls line b and sets the new deadline there.
     const lineB = await playUntil(t, (v) => v.play?.round === 2 && v.play.line === 'b');

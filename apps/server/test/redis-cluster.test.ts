@@ -1,4 +1,4 @@
-import { ClientEvent } from '@rollcall/protocol';
+import { ClientEvent, ServerEvent } from '@rollcall/protocol';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { channel } from '../src/delivery.js';
 import { CLUSTER_TEST_TIMEOUT_MS, startCluster, storedLog, type TestCluster } from './cluster.js';
@@ -76,6 +76,20 @@ describe('two server nodes on a Redis Cluster', () => {
     const home = closeAfterTest(await openTable(cluster.urls[0]!, { players: ['Cy'] }));
     expect(await listeners(channel.room(home.code))).toBe(1);
     expect(await listeners(channel.host(home.code))).toBe(1);
+  }, CLUSTER_TEST_TIMEOUT_MS);
+
+  it('send a change’s view to the sockets of the node that made it before its answer, as on one Redis', async () => {
+    // The room's screens are on both nodes: its public view goes through Redis, and to the host screen here.
+    const t = closeAfterTest(await openTable(cluster.urls, { players: ['Ann', 'Bob'] }));
+    await t.host.must(ClientEvent.configure, { code: t.code, token: t.hostToken, game: 'wfgts' });
+    const { version } = await t.host.must(ClientEvent.start, { code: t.code, token: t.hostToken });
+    const answer = t.host.received.findIndex((r) => r.event === `reply:${ClientEvent.start}`);
+    const view = t.host.received.findIndex((r) => r.event === ServerEvent.view && (r.payload as { version: number }).version === version);
+    expect(view).toBeGreaterThanOrEqual(0);
+    expect(view).toBeLessThan(answer);
+    // Bob, on the other node, gets it once, through Redis.
+    await t.players[1]!.client.waitForView((v) => v.version >= version);
+    expect(t.players[1]!.client.received.filter((r) => r.event === ServerEvent.view && (r.payload as { version: number }).version === version)).toHaveLength(1);
   }, CLUSTER_TEST_TIMEOUT_MS);
 
   it('lose no accepted move when the master of a room’s shard is killed, and every phone plays on', async () => {

@@ -64,7 +64,7 @@ export function joinCluster(io: Server, target: RedisTarget, log: Logger): Clust
   });
 
   return {
-    delivery: clusterDelivery(io, log, roster.liveNodes),
+    delivery: clusterDelivery(io, log, roster.liveNodes, target.cluster),
     onRelinked: (listener) => void listeners.push(listener),
     async close() {
       await roster.leave();
