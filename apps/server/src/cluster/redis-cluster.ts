@@ -49,7 +49,8 @@ export function joinCluster(io: Server, target: RedisTarget, log: Logger): Clust
 
   const listeners: ((codes: string[]) => void)[] = [];
   let linked = false;
-  sub.on('ready', () => {
+  // A cluster client is ready before its sharded subscriptions are back: the views are sent again once they are.
+  sub.on(sub instanceof RedisCluster ? 'subscribersReady' : 'ready', () => {
     // Whoever said they joined before this node listened is counted now.
     if (!linked) void roster.recount();
     if (linked) {
