@@ -46,6 +46,9 @@ describe('bench:load options', () => {
     });
     expect(() => parseLoadArgs(['--nodes', '2'])).toThrow(/redis/);
     expect(() => parseLoadArgs(['--redis-url', 'redis://127.0.0.1:7000'])).toThrow(/--store redis/);
+    expect(parseLoadArgs(['--nodes', '2', '--store', 'redis-cluster'])).toMatchObject({ nodes: 2, store: 'redis-cluster', redisUrl: null });
+    expect(() => parseLoadArgs(['--store', 'redis-cluster', '--redis-url', 'redis://127.0.0.1:7000'])).toThrow(/--store redis/);
+    expect(() => parseLoadArgs(['--store', 'memcached'])).toThrow(/redis-cluster/);
     expect(() => parseLoadArgs(['--store', 'redis', '--redis-url', 'redis://10.0.0.5:6379'])).toThrow(/this machine/);
   });
 

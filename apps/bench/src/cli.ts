@@ -1,8 +1,8 @@
 import { parseArgs } from 'node:util';
 import { LADDER_CRITERIA, type Criteria, type TargetKind, type Workload } from './point.js';
 
-/** Where our server keeps its rooms in a run. */
-export type StoreKind = 'sqlite' | 'redis';
+/** Where our server keeps its rooms in a run: SQLite, one Redis, or a local Redis Cluster of three shards. */
+export type StoreKind = 'sqlite' | 'redis' | 'redis-cluster';
 
 /** Everything `bench:load` was asked to do. */
 export interface LoadPlan {
@@ -57,7 +57,7 @@ export const USAGE = `pnpm bench:load [--quick | --ladder | --crowd | --storm] [
   --p99 MS             pass limit for p99           --timeout MS     move time limit (5000)
   --ladder-rooms LIST  comma-separated room counts for --ladder
   --nodes N            server processes for ours (1); sockets are spread over them
-  --store S            sqlite (default) or redis
+  --store S            sqlite (default), redis, or redis-cluster (a private Redis Cluster of 3 masters and 3 replicas)
   --redis-url URL      a Redis on this machine for --store redis (default: start a private one per run)
   --profile            CPU profile of our server over the measured window, summarised
   --wait-quiet         first wait for the 1-minute load average to fall below 1.0
@@ -144,9 +144,11 @@ export function parseLoadArgs(argv: readonly string[]): LoadPlan {
   const target = values.target ?? 'both';
   if (!['ours', 'floor', 'both'].includes(target)) throw new Error(`--target is ours, floor or both, not "${target}"`);
   const store = values.store ?? 'sqlite';
-  if (store !== 'sqlite' && store !== 'redis') throw new Error(`--store is sqlite or redis, not "${store}"`);
+  if (store !== 'sqlite' && store !== 'redis' && store !== 'redis-cluster') {
+    throw new Error(`--store is sqlite, redis or redis-cluster, not "${store}"`);
+  }
   const nodes = whole('nodes', values.nodes, 1);
-  if (nodes > 1 && store === 'sqlite') throw new Error('--nodes above 1 needs --store redis: SQLite lives in one process');
+  if (nodes > 1 && store === 'sqlite') throw new Error('--nodes above 1 needs --store redis or redis-cluster: SQLite lives in one process');
   const redisUrl = values['redis-url'] ?? null;
   if (redisUrl !== null && store !== 'redis') throw new Error('--redis-url goes with --store redis');
   if (redisUrl !== null && !/^redis:\/\/(127\.\d+\.\d+\.\d+|localhost|\[::1\])(:\d+)?(\/\d+)?$/.test(redisUrl)) {

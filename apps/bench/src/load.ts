@@ -64,6 +64,19 @@ async function main(): Promise<void> {
               `(${(st.views / Math.max(1, st.joined)).toFixed(1)} per spectator); the other rooms' moves above were measured meanwhile`,
           );
         }
+        if (result.redis != null) {
+          const r = result.redis;
+          const commands = Object.entries(r.commandsPerMove)
+            .filter(([, n]) => n >= 0.05)
+            .map(([name, n]) => `${name} ${n.toFixed(2)}`)
+            .join(', ');
+          say(
+            `  Redis per move: ${r.totalCommandsPerMove.toFixed(1)} commands on the masters (${commands}); ` +
+              `CPU ${Math.round(r.masterCpuMicrosPerMove)} µs on masters, ${Math.round(r.replicaCpuMicrosPerMove)} µs on replicas; ` +
+              `masters ${Math.round(r.masterBytesInPerMove)} B in, ${Math.round(r.masterBytesOutPerMove)} B out; replicas ${Math.round(r.replicaBytesInPerMove)} B in; ` +
+              `masters hold ${(r.masterMemoryBytes / 1e6).toFixed(1)} MB in ${r.masterKeys} keys at the end`,
+          );
+        }
         if (profile !== null) {
           say(`\nCPU profile of our server over the window (${profile.file}):\n\n${formatProfile(profile.summary)}\n`);
         }

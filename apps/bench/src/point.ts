@@ -1,5 +1,6 @@
 import type { StormOutcome, ViewBytes } from './generator.js';
 import type { LatencySummary } from './latency.js';
+import type { RedisUse } from './redis-use.js';
 
 /** What a run is pointed at: our server, or the raw Socket.IO floor. */
 export type TargetKind = 'ours' | 'floor';
@@ -48,6 +49,8 @@ export interface PointResult {
   viewBytes: ViewBytes;
   /** Spectators that crowded into one more room during the window, and the views that cost; null without a storm. */
   storm: StormOutcome | null;
+  /** Redis's commands and bytes per accepted move over the window; null without Redis. */
+  redis?: RedisUse | null;
 }
 
 /** What a point must show to pass. */

@@ -9,6 +9,7 @@ import { LoadGenerator, type LoadOutcome } from './generator.js';
 import { summarise } from './latency.js';
 import type { PointResult, TargetKind, Workload } from './point.js';
 import { cpuPercent, machineBusyTicks, sampleProcess, type ProcessSample } from './proc-stats.js';
+import { readCounters, redisUse, type RedisCounters } from './redis-use.js';
 import { removeWorkDir, startFloor, startOurs, type RunningTarget } from './targets.js';
 import { floorMove, wfgtsMove } from './wfgts-moves.js';
 
@@ -68,6 +69,9 @@ export async function runPoint(
     storm: plan.storm,
   });
   const window: { before?: Snapshot; after?: Snapshot } = {};
+  // Redis's own counters as the window opens and closes (read in the background: a few milliseconds off at most).
+  const redisCounters = () => Promise.all(running.redisPorts.map(readCounters));
+  const redisWindow: { before?: Promise<RedisCounters[]>; after?: Promise<RedisCounters[]> } = {};
   let rssPeakKb = 0;
   let watcher: NodeJS.Timeout | undefined;
   let outcome: LoadOutcome;
@@ -95,6 +99,7 @@ export async function runPoint(
       outcome = await generator.run({
         opened() {
           window.before = snapshot(running.pids);
+          redisWindow.before = redisCounters();
           watcher = setInterval(() => {
             rssPeakKb = Math.max(rssPeakKb, sum(running.pids.map((pid) => sampleProcess(pid).rssKb)));
           }, 1000);
@@ -102,6 +107,7 @@ export async function runPoint(
         closed() {
           clearInterval(watcher);
           window.after = snapshot(running.pids);
+          redisWindow.after = redisCounters();
         },
       });
     }
@@ -109,6 +115,7 @@ export async function runPoint(
     clearInterval(watcher);
     generator.close();
   }
+  const [redisBefore, redisAfter] = await Promise.all([redisWindow.before, redisWindow.after]).catch(() => [undefined, undefined]);
   const profiles = await running.stop();
 
   const { before: s0, after: s1 } = window;
@@ -142,6 +149,7 @@ export async function runPoint(
     machine: { otherCpuPercent: Math.max(0, machineCpu - serverCpu - selfCpu), loadAverage },
     viewBytes: outcome.viewBytes,
     storm: outcome.storm,
+    redis: redisBefore !== undefined && redisAfter !== undefined ? redisUse(redisBefore, redisAfter, outcome.accepted) : null,
   };
 
   let profile: PointRun['profile'] = null;

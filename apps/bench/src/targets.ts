@@ -9,6 +9,7 @@ import { createServer } from 'node:net';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
+import { startRedisCluster } from '../../server/test/redis-cluster-server.js';
 import type { StoreKind } from './cli.js';
 import type { FloorSizes } from './floor-server.js';
 import type { TargetKind } from './point.js';
@@ -22,6 +23,8 @@ export interface RunningTarget {
   urls: string[];
   /** The server processes, and the private Redis when there is one. */
   pids: number[];
+  /** The ports of the Redis servers the run uses (empty without Redis), to read their counters. */
+  redisPorts: number[];
   /** `performance.now()` when the processes were spawned, to line profiles up with the window. */
   spawnedAt: number;
   /** Where this run keeps its data, logs and profiles. */
@@ -117,6 +120,7 @@ async function launch(p: {
     kind: p.kind,
     urls,
     pids: children.map((c) => c.pid ?? -1),
+    redisPorts: [],
     spawnedAt,
     workDir,
     async stop() {
@@ -161,31 +165,66 @@ async function startRedis(workDir: string): Promise<{ url: string; pid: number; 
   return { url: `redis://127.0.0.1:${port}`, pid: child.pid ?? -1, stop: () => stopChild(child, 5000) };
 }
 
-/** Our server, one process per node, persistence on, test mode off. */
-export async function startOurs(options: OursOptions): Promise<RunningTarget> {
-  if (options.store === 'redis' && options.redisUrl === null) {
-    const redisDir = mkdtempSync(join(tmpdir(), 'rollcall-bench-redis-'));
+/** A private Redis for one run: what the nodes are told, its processes, its ports. */
+interface PrivateRedis {
+  env: Record<string, string>;
+  pids: number[];
+  ports: number[];
+  stop(): Promise<void>;
+}
+
+/** One redis-server, or a Redis Cluster of three masters and three replicas, both flushing every second. */
+async function startPrivateRedis(store: 'redis' | 'redis-cluster'): Promise<PrivateRedis> {
+  if (store === 'redis-cluster') {
+    const cluster = await startRedisCluster(['--appendfsync', 'everysec']);
+    return {
+      env: { REDIS_CLUSTER: 'true', REDIS_URL: cluster.target.urls.join(',') },
+      pids: cluster.servers.map((s) => s.process?.pid ?? -1),
+      ports: cluster.servers.map((s) => s.port),
+      stop: () => cluster.close(),
+    };
+  }
+  const redisDir = mkdtempSync(join(tmpdir(), 'rollcall-bench-redis-'));
+  try {
     const redis = await startRedis(redisDir);
+    return {
+      env: { REDIS_URL: redis.url },
+      pids: [redis.pid],
+      ports: [Number(new URL(redis.url).port)],
+      async stop() {
+        await redis.stop();
+        rmSync(redisDir, { recursive: true, force: true });
+      },
+    };
+  } catch (err) {
+    rmSync(redisDir, { recursive: true, force: true });
+    throw err;
+  }
+}
+
+/** Our server, one process per node, persistence on, test mode off. */
+export async function startOurs(options: OursOptions, redis?: PrivateRedis): Promise<RunningTarget> {
+  if (options.store !== 'sqlite' && options.redisUrl === null && redis === undefined) {
+    const started = await startPrivateRedis(options.store);
     try {
-      const target = await startOurs({ ...options, redisUrl: redis.url });
+      const target = await startOurs(options, started);
       // Redis does part of the serving here, so its CPU and memory count with the servers'.
       return {
         ...target,
-        pids: [...target.pids, redis.pid],
+        pids: [...target.pids, ...started.pids],
         async stop() {
           const profiles = await target.stop();
-          await redis.stop();
-          rmSync(redisDir, { recursive: true, force: true });
+          await started.stop();
           return profiles;
         },
       };
     } catch (err) {
-      await redis.stop();
-      rmSync(redisDir, { recursive: true, force: true });
+      await started.stop();
       throw err;
     }
   }
-  return launch({
+  const redisEnv = redis?.env ?? (options.redisUrl === null ? {} : { REDIS_URL: options.redisUrl });
+  const target = await launch({
     kind: 'ours',
     count: options.nodes,
     cwd: options.serverDir ?? serverDir,
@@ -203,10 +242,12 @@ export async function startOurs(options: OursOptions): Promise<RunningTarget> {
       MAX_CONNECTIONS: '100000',
       // --spectators may ask for more than a room takes by default.
       AUDIENCE_PER_ROOM: '100000',
-      STORE: options.store,
-      ...(options.redisUrl === null ? {} : { REDIS_URL: options.redisUrl }),
+      STORE: options.store === 'sqlite' ? 'sqlite' : 'redis',
+      ...redisEnv,
     }),
   });
+  const redisPorts = redis?.ports ?? (options.redisUrl === null ? [] : [Number(new URL(options.redisUrl).port || 6379)]);
+  return { ...target, redisPorts };
 }
 
 /** The floor, sending messages of the given sizes. */

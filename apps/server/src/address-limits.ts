@@ -5,7 +5,6 @@
  * a per-node count in memory standing in while Redis is unreachable.
  */
 import { roomError, type ErrorBody } from '@rollcall/protocol';
-import type { Redis } from 'ioredis';
 import type { Logger } from 'pino';
 import {
   RateLimiterMemory,
@@ -15,6 +14,7 @@ import {
   type RateLimiterAbstract,
 } from 'rate-limiter-flexible';
 import type { Limits } from './config.js';
+import type { RedisLink } from './redis-client.js';
 
 /** How much one address, one room and one seat may ask; every answer is a promise, as Redis may be asked. */
 export interface AddressLimits {
@@ -41,7 +41,7 @@ const CONNECTION_COUNT_SECONDS = 3600;
 type LimiterOptions = Pick<IRateLimiterOptions, 'keyPrefix' | 'points' | 'duration'>;
 
 /** One limiter, in Redis when there is one (falling back to memory while it is away), else in memory. */
-function limiter(redis: Redis | null, options: LimiterOptions): RateLimiterAbstract {
+function limiter(redis: RedisLink | null, options: LimiterOptions): RateLimiterAbstract {
   const memory = new RateLimiterMemory(options);
   if (redis === null) return memory;
   return new RateLimiterRedis({ ...options, keyPrefix: `rollcall:${options.keyPrefix}`, storeClient: redis, insuranceLimiter: memory });
@@ -60,7 +60,7 @@ async function spend(limit: RateLimiterAbstract, key: string, log: Logger): Prom
 }
 
 /** The limits, counted in memory on this node or, given a Redis connection, shared by every node using it. */
-export function addressLimits(limits: Limits, redis: Redis | null, log: Logger): AddressLimits {
+export function addressLimits(limits: Limits, redis: RedisLink | null, log: Logger): AddressLimits {
   const connections = limiter(redis, {
     keyPrefix: 'connections',
     points: limits.connectionsPerAddress,

@@ -32,7 +32,7 @@ export async function openRepository(config: Config, log: Logger): Promise<RoomR
   const adapter =
     config.store === 'sqlite'
       ? await openSqliteAdapter(config.dataDir, { sync: config.sqliteSync })
-      : openRedisAdapter(config.redisUrl, log);
+      : openRedisAdapter(config.redis, log);
   return openRoomRepository(adapter, { replay: replayMove, log });
 }
 

@@ -37,8 +37,8 @@ describe('configuration', () => {
   it('swaps in Redis only with an address for it', () => {
     const config = loadConfig({ STORE: 'redis', REDIS_URL: 'redis://cache:6379' });
     expect(config.store).toBe('redis');
-    expect(config.redisUrl).toBe('redis://cache:6379');
-    expect(loadConfig({}).redisUrl).toBeNull();
+    expect(config.redis).toEqual({ urls: ['redis://cache:6379'], cluster: false });
+    expect(loadConfig({}).redis).toBeNull();
     expect(() => loadConfig({ STORE: 'redis' })).toThrow(/REDIS_URL/);
     expect(() => loadConfig({ STORE: 'redis', REDIS_URL: 'http://cache:6379' })).toThrow(/REDIS_URL/);
   });
@@ -52,6 +52,14 @@ describe('configuration', () => {
     expect(() => loadConfig({ METRICS_TOKEN: 'short' })).toThrow(/METRICS_TOKEN/);
     expect(() => loadConfig({ METRICS_TOKEN: 'has a space in the middle' })).toThrow(/METRICS_TOKEN/);
     expect(() => loadConfig({ METRICS_PORT: '0' })).toThrow(/METRICS_PORT/);
+  });
+
+  it('reaches a Redis Cluster through any of the nodes it names', () => {
+    const config = loadConfig({ STORE: 'redis', REDIS_CLUSTER: 'true', REDIS_URL: 'redis://a:7000, redis://b:7001' });
+    expect(config.redis).toEqual({ urls: ['redis://a:7000', 'redis://b:7001'], cluster: true });
+    // Several addresses without the flag would be read as one server and the others ignored.
+    expect(() => loadConfig({ STORE: 'redis', REDIS_URL: 'redis://a:7000,redis://b:7001' })).toThrow(/REDIS_CLUSTER/);
+    expect(() => loadConfig({ STORE: 'redis', REDIS_CLUSTER: 'true', REDIS_URL: 'redis://a:7000,b:7001' })).toThrow(/REDIS_URL/);
   });
 
   it('refuses values it cannot use, naming them', () => {

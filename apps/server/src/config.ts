@@ -1,5 +1,6 @@
 import { fileURLToPath } from 'node:url';
 import { z } from 'zod';
+import type { RedisTarget } from './redis-client.js';
 import type { SyncMode } from './store/sqlite-adapter.js';
 
 /** The built web app inside this repository, whatever the working directory. */
@@ -34,7 +35,13 @@ const Env = z.object({
   WEB_DIR: z.string().min(1).default(defaultWebDir),
   STORE: z.enum(['sqlite', 'redis']).default('sqlite'),
   SQLITE_SYNC: z.enum(['normal', 'full']).default('normal'),
-  REDIS_URL: z.url({ protocol: /^rediss?$/ }).optional(),
+  /** One address, or with REDIS_CLUSTER several nodes of the cluster to start from, comma-separated. */
+  REDIS_URL: z
+    .string()
+    .optional()
+    .transform((v) => (v === undefined ? undefined : v.split(',').map((url) => url.trim()).filter((url) => url !== '')))
+    .pipe(z.array(z.url({ protocol: /^rediss?$/ })).min(1).optional()),
+  REDIS_CLUSTER: flag,
   MAX_PAYLOAD_BYTES: whole(4096),
   ACTION_BURST: whole(20),
   ACTIONS_PER_SECOND: positive(10),
@@ -63,15 +70,18 @@ const Env = z.object({
   METRICS_HOST: z.string().min(1).default('127.0.0.1'),
   // Visible ASCII, long enough not to be guessed: it goes in an HTTP header as it is.
   METRICS_TOKEN: z.preprocess(blankAsUnset, z.string().regex(/^[!-~]{16,}$/, 'at least 16 visible ASCII characters, no spaces').optional()),
-}).refine((e) => e.STORE !== 'redis' || e.REDIS_URL !== undefined, {
-  message: 'STORE=redis needs REDIS_URL (e.g. redis://localhost:6379)',
-  path: ['REDIS_URL'],
-});
+})
+  .refine((e) => e.STORE !== 'redis' || e.REDIS_URL !== undefined, {
+    message: 'STORE=redis needs REDIS_URL (e.g. redis://localhost:6379)',
+    path: ['REDIS_URL'],
+  })
+  .refine((e) => e.REDIS_CLUSTER || (e.REDIS_URL?.length ?? 0) <= 1, {
+    message: 'REDIS_URL names one server; several addresses are the nodes of a Redis Cluster (REDIS_CLUSTER=true)',
+    path: ['REDIS_URL'],
+  });
 
-/** Where rooms live: the embedded SQLite file, or a Redis server shared by several nodes. */
-export type StoreConfig =
-  | { store: 'sqlite'; redisUrl: null; sqliteSync: SyncMode }
-  | { store: 'redis'; redisUrl: string };
+/** Where rooms live: the embedded SQLite file, or a Redis server (or Redis Cluster) shared by several nodes. */
+export type StoreConfig = { store: 'sqlite'; redis: null; sqliteSync: SyncMode } | { store: 'redis'; redis: RedisTarget };
 
 /** Everything the server can be told, parsed once at start. */
 export type Config = BaseConfig & StoreConfig;
@@ -159,8 +169,8 @@ export function loadConfig(env: Record<string, string | undefined>): Config {
   const e = parsed.data;
   const store: StoreConfig =
     e.STORE === 'redis' && e.REDIS_URL !== undefined
-      ? { store: 'redis', redisUrl: e.REDIS_URL }
-      : { store: 'sqlite', redisUrl: null, sqliteSync: e.SQLITE_SYNC };
+      ? { store: 'redis', redis: { urls: e.REDIS_URL, cluster: e.REDIS_CLUSTER } }
+      : { store: 'sqlite', redis: null, sqliteSync: e.SQLITE_SYNC };
   return {
     port: e.PORT,
     host: e.HOST,

@@ -126,7 +126,7 @@ export function closeLocallyToWatchers(io: Server, code: string): void {
  * broadcast before it looks for sockets, so an empty audience would still
  * cost the encoding of a view.
  */
-export type Route = (code: string, channel: string) => ReturnType<Server['to']> | null;
+export type Route = (code: string, channel: string) => Pick<ReturnType<Server['to']>, 'emit'> | null;
 
 /** Whether this process has a socket in the Socket.IO room. */
 export function hasLocal(io: Server, channel: string): boolean {

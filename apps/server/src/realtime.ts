@@ -105,9 +105,9 @@ export async function realtime(
   });
   const log = appLog.child({ part: 'rooms' });
   // On Redis, several nodes share the rooms: the adapter carries views and node-to-node requests.
-  const cluster = config.store === 'redis' ? joinCluster(io, config.redisUrl, log) : null;
+  const cluster = config.store === 'redis' ? joinCluster(io, config.redis, log) : null;
   // On Redis, the limits are counted there too, so that every node sees the same counts.
-  const limitsLink = config.store === 'redis' ? connectRedis(config.redisUrl, log, 'limits', { enableOfflineQueue: false }) : null;
+  const limitsLink = config.store === 'redis' ? connectRedis(config.redis, log, 'limits', { enableOfflineQueue: false }) : null;
   const limits = addressLimits(config.limits, limitsLink, log);
   const flood = new FloodLog(log, metrics);
   const guessPolicy = { free: config.limits.wrongCodesPerConnection, maxWaitMs: config.limits.wrongCodeWaitMaxMs };

@@ -2,7 +2,7 @@ import { ClientEvent } from '@rollcall/protocol';
 import pino from 'pino';
 import { describe, expect, it } from 'vitest';
 import { openRedisAdapter } from '../src/store/redis-adapter.js';
-import { startCluster } from './cluster.js';
+import { CLUSTER_TEST_TIMEOUT_MS, redisKinds, startCluster } from './cluster.js';
 import { closeAfterTest, openTable, TestClient } from './harness.js';
 import { latest, playUntil, replayedOutcome, settle, type WfgtsRoomView } from './wfgts-driver.js';
 
@@ -18,14 +18,15 @@ async function reconnect(url: string, join: Record<string, unknown>): Promise<Te
   return client;
 }
 
-describe('a node killed in the middle of a round', () => {
+describe.each(redisKinds)('a node killed in the middle of a round, on %s', (kind) => {
   it('leaves its phones to finish on the other node, which fires the turn timer the dead node set', async () => {
-    const cluster = closeAfterTest(await startCluster([{}, { clockStepMs: JUMP_MS }]));
+    const cluster = closeAfterTest(await startCluster([{}, { clockStepMs: JUMP_MS }], kind));
     const [doomed, survivor] = cluster.nodes as [(typeof cluster.nodes)[0], (typeof cluster.nodes)[0]];
     // The host screen, Ann (seat 0) and Cy (seat 2) on the doomed node; Bob and the spectator on the survivor.
     const t = closeAfterTest(await openTable(cluster.urls, { players: ['Ann', 'Bob', 'Cy'], spectator: true, testSeed: SEED }));
     await t.host.must(ClientEvent.configure, { code: t.code, token: t.hostToken, game: 'wfgts', timer: 30 });
-    await t.host.must(ClientEvent.start, { code: t.code, token: t.hostToken });
+    // A screen on the other node can get the view after the host screen's answer: play starts once all have it.
+    await settle(t, (await t.host.must(ClientEvent.start, { code: t.code, token: t.hostToken })).version);
     // Seats move in order, so Cy's carry, taken by the doomed node, rolls line b and sets the new deadline there.
     const lineB = await playUntil(t, (v) => v.play?.round === 2 && v.play.line === 'b');
     const deadline = lineB.timer.deadline;
@@ -69,7 +70,7 @@ describe('a node killed in the middle of a round', () => {
     }, 10_000)) as WfgtsRoomView;
     expect(lineC.awaiting).toEqual([0, 1, 2]);
     expect(survivor.output.some((line) => line.includes('taking over overdue turn timers'))).toBe(true);
-    const store = openRedisAdapter(cluster.redis.url, pino({ level: 'silent' }));
+    const store = openRedisAdapter(cluster.redis.target, pino({ level: 'silent' }));
     try {
       const timed = (await store.journal(t.code)).filter(
         (e) => e.kind === 'action' && e.version > accepted.version && e.version <= lineC.version,
@@ -89,5 +90,5 @@ describe('a node killed in the middle of a round', () => {
     } finally {
       await store.close();
     }
-  });
+  }, CLUSTER_TEST_TIMEOUT_MS);
 });

@@ -1,15 +1,31 @@
-/** Several server processes sharing one test redis-server, as `docker-compose.yml` runs them. */
+/** Several server processes sharing one test redis-server or Redis Cluster, as the compose files run them. */
 import { rmSync } from 'node:fs';
 import pino from 'pino';
 import { openRedisAdapter } from '../src/store/redis-adapter.js';
 import type { JournalEntry } from '../src/store/room-repository.js';
 import { freePort } from './free-port.js';
 import { spawnServer, tempDataDir, type SpawnedServer } from './harness.js';
+import { startRedisCluster, type TestRedisCluster } from './redis-cluster-server.js';
 import { startRedis, type TestRedis } from './redis-server.js';
 
-/** A redis-server and the nodes on it. */
-export interface TestCluster {
-  redis: TestRedis;
+/** What the nodes share: one redis-server, or a Redis Cluster of six. */
+export type RedisKind = 'one Redis' | 'a Redis Cluster';
+
+/** How long a test (or hook) that starts nodes on Redis may take: a Redis Cluster alone takes seconds to form. */
+export const CLUSTER_TEST_TIMEOUT_MS = 90_000;
+
+/** Every kind, for tests that must hold on each (`describe.each(redisKinds)`). */
+export const redisKinds: RedisKind[] = ['one Redis', 'a Redis Cluster'];
+
+/** One node to start: `clockStepMs` as in `spawnServer`, `env` added to its settings. */
+export interface ClusterNode {
+  clockStepMs?: number;
+  env?: Record<string, string>;
+}
+
+/** A redis-server (or Redis Cluster) and the nodes on it. */
+export interface TestCluster<R extends TestRedis = TestRedis> {
+  redis: R;
   nodes: SpawnedServer[];
   /** Each node's address, in order. */
   urls: string[];
@@ -18,8 +34,11 @@ export interface TestCluster {
 }
 
 /** Start Redis, then one node per entry (all at once), each on its own port; `clockStepMs` as in `spawnServer`, `env` added to its settings. */
-export async function startCluster(nodes: { clockStepMs?: number; env?: Record<string, string> }[] = [{}, {}]): Promise<TestCluster> {
-  const redis = await startRedis();
+export function startCluster(nodes?: ClusterNode[], kind?: 'one Redis'): Promise<TestCluster>;
+export function startCluster(nodes: ClusterNode[], kind: 'a Redis Cluster'): Promise<TestCluster<TestRedisCluster>>;
+export function startCluster(nodes: ClusterNode[], kind: RedisKind): Promise<TestCluster>;
+export async function startCluster(nodes: ClusterNode[] = [{}, {}], kind: RedisKind = 'one Redis'): Promise<TestCluster> {
+  const redis = kind === 'one Redis' ? await startRedis() : await startRedisCluster();
   const dirs = nodes.map(() => tempDataDir());
   const cleanUp = async () => {
     await redis.close();
@@ -31,7 +50,7 @@ export async function startCluster(nodes: { clockStepMs?: number; env?: Record<s
         port: await freePort(),
         dataDir: dirs[i]!,
         clockStepMs: node.clockStepMs,
-        env: { ...node.env, STORE: 'redis', REDIS_URL: redis.url },
+        env: { ...node.env, STORE: 'redis', REDIS_URL: redis.target.urls.join(','), REDIS_CLUSTER: String(redis.target.cluster) },
       }),
     ),
   );
@@ -61,7 +80,7 @@ export async function startCluster(nodes: { clockStepMs?: number; env?: Record<s
 
 /** A room's action log as the cluster's Redis holds it. */
 export async function storedLog(cluster: TestCluster, code: string): Promise<JournalEntry[]> {
-  const store = openRedisAdapter(cluster.redis.url, pino({ level: 'silent' }));
+  const store = openRedisAdapter(cluster.redis.target, pino({ level: 'silent' }));
   try {
     return await store.journal(code);
   } finally {

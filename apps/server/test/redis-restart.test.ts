@@ -2,9 +2,9 @@ import { ClientEvent } from '@rollcall/protocol';
 import pino from 'pino';
 import { afterEach, describe, expect, it } from 'vitest';
 import { openRedisAdapter } from '../src/store/redis-adapter.js';
-import { startCluster, type TestCluster } from './cluster.js';
+import { CLUSTER_TEST_TIMEOUT_MS, redisKinds, startCluster, type TestCluster } from './cluster.js';
 import { openTable, type Table } from './harness.js';
-import { latest, playUntil, replayedOutcome, settle } from './wfgts-driver.js';
+import { latest, playUntil, replayedOutcome, settle, startWfgts } from './wfgts-driver.js';
 
 const SEED = '62e2f6e48c56398ae5e0ada8152e72f1';
 
@@ -15,13 +15,12 @@ afterEach(async () => {
   await cluster?.close();
 });
 
-describe('Redis restarted in the middle of a game', () => {
+describe.each(redisKinds)('%s restarted in the middle of a game', (kind) => {
   it('comes back from its append-only file with every accepted move, and play goes on on both nodes', async () => {
-    cluster = await startCluster();
+    cluster = await startCluster([{}, {}], kind);
     const t = await openTable(cluster.urls, { players: ['Ann', 'Bob', 'Cy'], spectator: true, testSeed: SEED });
     table = t;
-    await t.host.must(ClientEvent.configure, { code: t.code, token: t.hostToken, game: 'wfgts' });
-    await t.host.must(ClientEvent.start, { code: t.code, token: t.hostToken });
+    await startWfgts(t);
     const lineB = await playUntil(t, (v) => v.play?.round === 3 && v.play.line === 'b');
     const [ann, bob] = t.players as [(typeof t.players)[0], (typeof t.players)[0]];
     const annMove = {
@@ -42,7 +41,7 @@ describe('Redis restarted in the middle of a game', () => {
       id: 'bob-during-the-restart',
       version: lineB.version,
       action: { type: 'carry', dice: [] },
-    });
+    }, 30_000); // a whole Redis Cluster takes seconds to be back
     await new Promise((resolve) => setTimeout(resolve, 300));
     await cluster.redis.start();
     expect(await bobMove).toEqual({ ok: true, value: { version: accepted.version + 1 } });
@@ -55,7 +54,7 @@ describe('Redis restarted in the middle of a game', () => {
 
     const final = await playUntil(t);
     expect(final.status).toBe('finished');
-    const store = openRedisAdapter(cluster.redis.url, pino({ level: 'silent' }));
+    const store = openRedisAdapter(cluster.redis.target, pino({ level: 'silent' }));
     try {
       const log = await store.journal(t.code);
       expect(log.filter((e) => e.kind === 'action')).toHaveLength(6 * 3 * 3);
@@ -72,5 +71,5 @@ describe('Redis restarted in the middle of a game', () => {
       expect(node.output.some((line) => line.includes('link to Redis is back'))).toBe(true);
       expect(node.output.some((line) => line.includes('sending views again'))).toBe(true);
     }
-  });
+  }, CLUSTER_TEST_TIMEOUT_MS);
 });

@@ -7,17 +7,21 @@ import { spawn, type ChildProcess } from 'node:child_process';
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
+import type { RedisTarget } from '../src/redis-client.js';
 import { freePort } from './free-port.js';
 
-/** A redis-server run by a test. */
+/** A redis-server run by a test, or a Redis Cluster of them (`test/redis-cluster-server.ts`). */
 export interface TestRedis {
+  /** What a node is given to reach it (`REDIS_URL`, and `REDIS_CLUSTER` for a cluster). */
+  target: RedisTarget;
+  /** The (first) server's address. */
   url: string;
   port: number;
   /** Where its append-only file lives. */
   dir: string;
-  /** Stop it with SIGTERM: Redis flushes its append-only file and exits. */
+  /** Stop it (every server of a cluster) with SIGTERM: Redis flushes its append-only file and exits. */
   stop(): Promise<void>;
-  /** Start it again on the same port and directory; it reloads the append-only file. */
+  /** Start it again on the same port and directory; it reloads the append-only file (a cluster: and is whole again). */
   start(): Promise<void>;
   /** Stop it and remove its directory. */
   close(): Promise<void>;
@@ -27,9 +31,10 @@ const MISSING =
   'redis-server is not installed, and the Redis tests need a real one: ' +
   'install the Debian package (apt-get install redis-server) or run `bash .ci/run`, which does.';
 
-function launch(port: number, dir: string): Promise<ChildProcess> {
+/** Start redis-server on a port, in a directory, with the append-only file fsynced on every write; `extra` adds arguments. */
+export function launch(port: number, dir: string, extra: string[] = []): Promise<ChildProcess> {
   const args = ['--port', String(port), '--bind', '127.0.0.1', '--dir', dir, '--save', '']
-    .concat(['--appendonly', 'yes', '--appendfsync', 'always', '--logfile', '', '--daemonize', 'no']);
+    .concat(['--appendonly', 'yes', '--appendfsync', 'always', '--logfile', '', '--daemonize', 'no'], extra);
   const child = spawn('redis-server', args, { stdio: ['ignore', 'pipe', 'pipe'] });
   const output: string[] = [];
   return new Promise((resolve, reject) => {
@@ -50,10 +55,19 @@ function launch(port: number, dir: string): Promise<ChildProcess> {
   });
 }
 
-function stopped(child: ChildProcess): Promise<void> {
+/**
+ * Stop a redis-server with SIGTERM, resolving once it has exited. A replica
+ * of a cluster stopped beside its master was once seen to outlive its SIGTERM:
+ * after ten seconds it gets SIGKILL, so no test leaves a server behind.
+ */
+export function stopped(child: ChildProcess): Promise<void> {
   if (child.exitCode !== null || child.signalCode !== null) return Promise.resolve();
   return new Promise((resolve) => {
-    child.once('exit', () => resolve());
+    const kill = setTimeout(() => child.kill('SIGKILL'), 10_000);
+    child.once('exit', () => {
+      clearTimeout(kill);
+      resolve();
+    });
     child.kill('SIGTERM');
   });
 }
@@ -70,8 +84,10 @@ export async function startRedis(): Promise<TestRedis> {
     if (child !== null) await stopped(child);
     child = null;
   };
+  const url = `redis://127.0.0.1:${port}`;
   return {
-    url: `redis://127.0.0.1:${port}`,
+    target: { urls: [url], cluster: false },
+    url,
     port,
     dir,
     stop,

@@ -60,7 +60,7 @@ function channelsOf(code: string, seatIds: readonly string[]): string[] {
  * A socket another node lets in after answering is covered by that node: it
  * sends the room's newest views right after letting a socket in.
  */
-export function clusterDelivery(io: Server, log: Logger, liveNodes: () => number): Delivery {
+export function clusterDelivery(io: Server, log: Logger, liveNodes: () => number, localFirst = false): Delivery {
   // Filled by a presence answer and read by the sends that follow it in the same turn of the event loop.
   const remoteChannels = new Map<string, Set<string>>();
 
@@ -82,9 +82,26 @@ export function clusterDelivery(io: Server, log: Logger, liveNodes: () => number
     if (typeof code === 'string') closeLocallyToWatchers(io, code);
   });
 
+  /**
+   * To every node holding the audience. The sharded adapter hands a broadcast
+   * to this node's own sockets only once Redis has taken it for the others,
+   * after the answer to the move has left; with `localFirst` those sockets get
+   * it at once, and the copy through Redis leaves them out.
+   */
+  const everywhere = (name: string): Pick<ReturnType<Server['to']>, 'emit'> => {
+    const here = localFirst ? [...(io.sockets.adapter.rooms.get(name) ?? [])] : [];
+    if (here.length === 0) return io.to(name);
+    return {
+      emit(event, ...args) {
+        io.local.to(name).emit(event, ...args);
+        return io.to(name).except(here).emit(event, ...args);
+      },
+    };
+  };
+
   // Without a complete answer for the room, a view goes to every node.
   const route = (code: string, name: string) => {
-    if (remoteChannels.get(code)?.has(name) !== false) return io.to(name);
+    if (remoteChannels.get(code)?.has(name) !== false) return everywhere(name);
     return hasLocal(io, name) ? io.local.to(name) : null;
   };
 

@@ -1,8 +1,22 @@
 import { randomUUID } from 'node:crypto';
-import type { Redis } from 'ioredis';
 import type { Logger } from 'pino';
+import type { RedisLink } from '../redis-client.js';
 
+/**
+ * One key for every node: a few writes a second in all. On a Redis Cluster it
+ * lives on one shard, and Redis's clock is that shard's: the stamp and the
+ * count read it in one script, so no two shards' clocks are compared.
+ */
 const ROSTER_KEY = 'rollcall:nodes';
+
+// KEYS: the roster. ARGV: this node's id, LIVE_MS. Returns how many nodes stamped within LIVE_MS.
+const STAMP = `
+local time = redis.call('TIME')
+local at = tonumber(time[1]) * 1000 + math.floor(tonumber(time[2]) / 1000)
+redis.call('ZADD', KEYS[1], at, ARGV[1])
+redis.call('ZREMRANGEBYSCORE', KEYS[1], '-inf', at - 10 * tonumber(ARGV[2]))
+return redis.call('ZCOUNT', KEYS[1], at - tonumber(ARGV[2]), '+inf')
+`;
 /** How often a node says it is alive. */
 export const BEAT_MS = 1_000;
 /** A node silent for this long counts as gone; until then its phones are not taken for away. */
@@ -39,7 +53,7 @@ export interface NodeRoster {
   leave(): Promise<void>;
 }
 
-export function joinRoster(redis: Redis, log: Logger): NodeRoster {
+export function joinRoster(redis: RedisLink, log: Logger): NodeRoster {
   const id = randomUUID();
   const counts: number[] = [];
   let beating: Promise<void> | null = null;
@@ -47,15 +61,7 @@ export function joinRoster(redis: Redis, log: Logger): NodeRoster {
   const stamped = new Promise<void>((resolve) => (firstStamp = resolve));
   const stamp = async () => {
     try {
-      const [seconds, micros] = await redis.time();
-      const at = Number(seconds) * 1000 + Math.floor(Number(micros) / 1000);
-      const replies = await redis
-        .multi()
-        .zadd(ROSTER_KEY, at, id)
-        .zremrangebyscore(ROSTER_KEY, '-inf', at - 10 * LIVE_MS)
-        .zcount(ROSTER_KEY, at - LIVE_MS, '+inf')
-        .exec();
-      const count = replies?.[2]?.[1];
+      const count = await redis.eval(STAMP, 1, ROSTER_KEY, id, LIVE_MS);
       if (typeof count === 'number') counts.push(count);
       if (counts.length > REMEMBERED_BEATS) counts.shift();
       firstStamp();

@@ -1,8 +1,9 @@
-import { createAdapter } from '@socket.io/redis-adapter';
+import { createAdapter, createShardedAdapter } from '@socket.io/redis-adapter';
+import { Cluster as RedisCluster } from 'ioredis';
 import type { Logger } from 'pino';
 import type { Server } from 'socket.io';
 import { membershipOf, type Delivery } from '../delivery.js';
-import { closeRedis, connectRedis } from '../redis-client.js';
+import { closeRedis, connectRedis, type RedisTarget } from '../redis-client.js';
 import { clusterDelivery, NODE_REQUEST_TIMEOUT_MS } from './cluster-delivery.js';
 import { joinRoster } from './node-roster.js';
 
@@ -27,11 +28,21 @@ export interface Cluster {
 /**
  * Put the Socket.IO Redis adapter (pub/sub) under `io`, so broadcasts and
  * server-side events reach every node. Must run before any socket connects.
+ *
+ * On a Redis Cluster it is the sharded adapter (SSUBSCRIBE/SPUBLISH): each
+ * Socket.IO room has a channel of its own, on the shard of its name, and a
+ * node subscribes only to the rooms it has sockets in, so a view crosses
+ * Redis only to the nodes serving that room. Server-side events (presence,
+ * evictions) still go to every node, on one channel.
  */
-export function joinCluster(io: Server, redisUrl: string, log: Logger): Cluster {
-  const pub = connectRedis(redisUrl, log, 'broadcast');
-  const sub = connectRedis(redisUrl, log, 'subscribe');
-  io.adapter(createAdapter(pub, sub, { key: 'rollcall:io', requestsTimeout: NODE_REQUEST_TIMEOUT_MS }));
+export function joinCluster(io: Server, target: RedisTarget, log: Logger): Cluster {
+  const pub = connectRedis(target, log, 'broadcast');
+  const sub = connectRedis(target, log, 'subscribe', target.cluster ? { shardedSubscribers: true } : {});
+  io.adapter(
+    pub instanceof RedisCluster
+      ? countingOnOneShard(pub, createShardedAdapter(pub, sub, { channelPrefix: 'rollcall:io', subscriptionMode: 'dynamic' }))
+      : createAdapter(pub, sub, { key: 'rollcall:io', requestsTimeout: NODE_REQUEST_TIMEOUT_MS }),
+  );
 
   const roster = joinRoster(pub, log);
   // A node that has just started is in no other node's count until it says so (see `NodeRoster`).
@@ -40,7 +51,8 @@ export function joinCluster(io: Server, redisUrl: string, log: Logger): Cluster 
 
   const listeners: ((codes: string[]) => void)[] = [];
   let linked = false;
-  sub.on('ready', () => {
+  // A cluster client is ready before its sharded subscriptions are back: the views are sent again once they are.
+  sub.on(sub instanceof RedisCluster ? 'subscribersReady' : 'ready', () => {
     // Whoever said they joined before this node listened is counted now.
     if (!linked) void roster.recount();
     if (linked) {
@@ -55,12 +67,41 @@ export function joinCluster(io: Server, redisUrl: string, log: Logger): Cluster 
   });
 
   return {
-    delivery: clusterDelivery(io, log, roster.liveNodes),
+    delivery: clusterDelivery(io, log, roster.liveNodes, target.cluster),
     onRelinked: (listener) => void listeners.push(listener),
     liveNodes: roster.liveNodes,
     async close() {
       await roster.leave();
       await Promise.all([closeRedis(pub), closeRedis(sub)]);
     },
+  };
+}
+
+type ShardedAdapterFactory = ReturnType<typeof createShardedAdapter>;
+
+/**
+ * The sharded adapter counts the nodes listening (before every question to
+ * all nodes, i.e. once per change, for presence) by asking every server of
+ * the cluster, replicas included: 2 × shards commands a change. Only the
+ * master serving the channel's slot holds its subscribers, so ask that one.
+ */
+function countingOnOneShard(pub: RedisCluster, factory: ShardedAdapterFactory): ShardedAdapterFactory {
+  // Socket.IO calls it with `new`: a function, not an arrow, which returns the adapter it made.
+  return function shardedAdapter(nsp: { name: string }) {
+    const adapter = factory(nsp);
+    const channel = `rollcall:io#${nsp.name}#`;
+    let slot: Promise<number> | null = null;
+    adapter.serverCount = async () => {
+      slot ??= (pub.cluster('KEYSLOT', channel) as Promise<number>).catch((err: unknown) => {
+        slot = null;
+        throw err;
+      });
+      const [host, port] = (pub.slots[await slot]?.[0] ?? '').split(':');
+      const master = pub.nodes('master').find((node) => node.options.host === host && String(node.options.port) === port);
+      if (master === undefined) throw new Error(`no master known for the slot of ${channel}`);
+      const [, count] = (await master.call('PUBSUB', 'SHARDNUMSUB', channel)) as [string, number];
+      return Number(count);
+    };
+    return adapter;
   };
 }

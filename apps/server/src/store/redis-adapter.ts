@@ -1,6 +1,6 @@
-import type { Redis, Result } from 'ioredis';
+import type { Result } from 'ioredis';
 import type { Logger } from 'pino';
-import { closeRedis, connectRedis } from '../redis-client.js';
+import { closeRedis, connectRedis, type RedisTarget } from '../redis-client.js';
 import type { JournalEntry, RoomAdapter, RoomHead, TimedRoom } from './room-repository.js';
 
 declare module 'ioredis' {
@@ -9,6 +9,8 @@ declare module 'ioredis' {
     rollcallCreate(...keysThenArgs: (string | number)[]): Result<number, Context>;
     /** Move a room on if it is still at the expected version, appending its journal entry: 1 when stored. */
     rollcallCommit(...keysThenArgs: (string | number)[]): Result<number, Context>;
+    /** Put a room in the indexes (on a Redis Cluster, after the change that made it is stored). */
+    rollcallIndex(...keysThenArgs: (string | number)[]): Result<number, Context>;
     /** A room as stored, from what the caller already has: see `READ`. */
     rollcallRead(...keysThenArgs: (string | number)[]): Result<ReadReply | null, Context>;
     /** Write a room's snapshot if the room is still at that version, of the same time: 1 when written. */
@@ -19,68 +21,89 @@ declare module 'ioredis' {
 }
 
 /**
- * Every key the store uses. One Redis primary holds them all: the scripts touch
- * a room's keys and the shared indexes together, which Redis Cluster would refuse.
+ * Every key the store uses. On a Redis Cluster a room's keys carry its code
+ * as their hash tag (`{CODE}`), so that they sit in one slot, on one shard,
+ * and the scripts that change a room touch one slot; the three indexes share
+ * the tag `{index}`: one slot for all rooms, so that listing due deadlines
+ * stays one command (see `openRedisAdapter` for what that costs). On one
+ * Redis the keys keep the names of earlier builds, so rooms already stored
+ * read the same and nodes of both builds can share a Redis during a rolling
+ * deploy.
  */
-const key = {
-  /**
-   * A hash: `version` (for the compare-and-set), `at` (the time of the change
-   * that made it), `digest` (of the room at that version), `data` (the room's
-   * snapshot as JSON) and `wholeAt` (the snapshot's version; a room stored
-   * before this field always had its snapshot at its version). The moves after
-   * `wholeAt` are the journal's last entries. The field and key names are
-   * those of earlier builds, so rooms already in Redis read the same.
-   */
-  room: (code: string) => `rollcall:room:${code}`,
-  /** The room's journal: a list of entries as JSON, oldest first, one per version. */
-  journal: (code: string) => `rollcall:log:${code}`,
-  /** Sorted set of rooms with a running turn timer, scored by deadline: every node polls it. */
-  deadlines: 'rollcall:deadlines',
-  /** Sorted set of finished rooms, scored by when they finished. */
-  finished: 'rollcall:finished',
-  /** Sorted set of the other rooms, scored by their last change. */
-  touched: 'rollcall:touched',
-};
+function keysFor(cluster: boolean) {
+  const tag = (code: string) => (cluster ? `{${code}}` : code);
+  const index = cluster ? 'rollcall:{index}:' : 'rollcall:';
+  return {
+    /**
+     * A hash: `version` (for the compare-and-set), `at` (the time of the
+     * change that made it), `digest` (of the room at that version), `data`
+     * (the room's snapshot as JSON), `wholeAt` (the snapshot's version; a room
+     * stored before this field always had its snapshot at its version) and
+     * `finishedAt` (when the game finished, '' while it has not: on a cluster
+     * a purge decides from the room alone). The moves after `wholeAt` are the
+     * journal's last entries.
+     */
+    room: (code: string) => `rollcall:room:${tag(code)}`,
+    /** The room's journal: a list of entries as JSON, oldest first, one per version. */
+    journal: (code: string) => `rollcall:log:${tag(code)}`,
+    /** Sorted set of rooms with a running turn timer, scored by deadline: every node polls it. */
+    deadlines: `${index}deadlines`,
+    /** Sorted set of finished rooms, scored by when they finished. */
+    finished: `${index}finished`,
+    /** Sorted set of the other rooms, scored by their last change. */
+    touched: `${index}touched`,
+  };
+}
 
-const keysOf = (code: string) => [key.room(code), key.journal(code), key.deadlines, key.finished, key.touched];
-
-/** Keeps the three indexes in step with a room, inside the script that writes it. */
+/** Keeps the three indexes (KEYS[from] to KEYS[from + 2]) in step with a room. */
 const INDEX = `
-local function index(code, deadline, finishedAt, updatedAt)
-  if deadline == '' then redis.call('ZREM', KEYS[3], code) else redis.call('ZADD', KEYS[3], deadline, code) end
+local function index(from, code, deadline, finishedAt, updatedAt)
+  local deadlines, finished, touched = KEYS[from], KEYS[from + 1], KEYS[from + 2]
+  if deadline == '' then redis.call('ZREM', deadlines, code) else redis.call('ZADD', deadlines, deadline, code) end
   if finishedAt == '' then
-    redis.call('ZREM', KEYS[4], code)
-    redis.call('ZADD', KEYS[5], updatedAt, code)
+    redis.call('ZREM', finished, code)
+    redis.call('ZADD', touched, updatedAt, code)
   else
-    redis.call('ZADD', KEYS[4], finishedAt, code)
-    redis.call('ZREM', KEYS[5], code)
+    redis.call('ZADD', finished, finishedAt, code)
+    redis.call('ZREM', touched, code)
   end
 end
 `;
 
+// On one Redis the scripts below are given the indexes as KEYS[3..5] and update them in the same step.
+const INDEX_HERE = `if #KEYS == 5 then index(3, ARGV[1], ARGV[IX], ARGV[IX + 1], ARGV[IX + 2]) end`;
+
 // ARGV: code, version, data, entry, deadline, finishedAt, updatedAt, digest
 const CREATE = `${INDEX}
+local IX = 5
 if redis.call('EXISTS', KEYS[1]) == 1 then return 0 end
-redis.call('HSET', KEYS[1], 'version', ARGV[2], 'data', ARGV[3], 'wholeAt', ARGV[2], 'at', ARGV[7], 'digest', ARGV[8])
+redis.call('HSET', KEYS[1], 'version', ARGV[2], 'data', ARGV[3], 'wholeAt', ARGV[2], 'at', ARGV[7], 'digest', ARGV[8], 'finishedAt', ARGV[6])
 -- A code freed by a purge may come back: its old journal went with it.
 redis.call('DEL', KEYS[2])
 redis.call('RPUSH', KEYS[2], ARGV[4])
-index(ARGV[1], ARGV[5], ARGV[6], ARGV[7])
+${INDEX_HERE}
 return 1
 `;
 
 // ARGV: code, expected version, version, data ('' to write the journal entry alone), entry, deadline, finishedAt, updatedAt, digest
 const COMMIT = `${INDEX}
+local IX = 6
 if redis.call('HGET', KEYS[1], 'version') ~= ARGV[2] then return 0 end
 if ARGV[4] == '' then
   -- A room stored before wholeAt was kept has its snapshot at the version it had.
   redis.call('HSETNX', KEYS[1], 'wholeAt', ARGV[2])
-  redis.call('HSET', KEYS[1], 'version', ARGV[3], 'at', ARGV[8], 'digest', ARGV[9])
+  redis.call('HSET', KEYS[1], 'version', ARGV[3], 'at', ARGV[8], 'digest', ARGV[9], 'finishedAt', ARGV[7])
 else
-  redis.call('HSET', KEYS[1], 'version', ARGV[3], 'data', ARGV[4], 'wholeAt', ARGV[3], 'at', ARGV[8], 'digest', ARGV[9])
+  redis.call('HSET', KEYS[1], 'version', ARGV[3], 'data', ARGV[4], 'wholeAt', ARGV[3], 'at', ARGV[8], 'digest', ARGV[9], 'finishedAt', ARGV[7])
 end
 redis.call('RPUSH', KEYS[2], ARGV[5])
-index(ARGV[1], ARGV[6], ARGV[7], ARGV[8])
+${INDEX_HERE}
+return 1
+`;
+
+// KEYS: the three indexes. ARGV: code, deadline, finishedAt, updatedAt.
+const REINDEX = `${INDEX}
+index(1, ARGV[1], ARGV[2], ARGV[3], ARGV[4])
 return 1
 `;
 
@@ -134,17 +157,29 @@ return 1
 `;
 
 // ARGV: code, finishedBefore, idleBefore. Checked again here: the room may have changed since it was listed.
+// On one Redis the indexes (KEYS[3..5]) say; on a cluster, the room itself, whose indexes may lag its newest change.
+// A room already gone (purged by another node) counts as purged, so that its index entries go too.
 const PURGE = `
-local finished = redis.call('ZSCORE', KEYS[4], ARGV[1])
-local touched = redis.call('ZSCORE', KEYS[5], ARGV[1])
-if (finished and tonumber(finished) < tonumber(ARGV[2])) or (touched and tonumber(touched) < tonumber(ARGV[3])) then
-  redis.call('DEL', KEYS[1], KEYS[2])
+local due
+if #KEYS == 5 then
+  local finished = redis.call('ZSCORE', KEYS[4], ARGV[1])
+  local touched = redis.call('ZSCORE', KEYS[5], ARGV[1])
+  due = (finished and tonumber(finished) < tonumber(ARGV[2])) or (touched and tonumber(touched) < tonumber(ARGV[3]))
+else
+  local stored = redis.call('HMGET', KEYS[1], 'at', 'finishedAt')
+  local finishedAt = tonumber(stored[2])
+  if not stored[1] then due = true
+  elseif finishedAt then due = finishedAt < tonumber(ARGV[2])
+  else due = tonumber(stored[1]) < tonumber(ARGV[3]) end
+end
+if not due then return 0 end
+redis.call('DEL', KEYS[1], KEYS[2])
+if #KEYS == 5 then
   redis.call('ZREM', KEYS[3], ARGV[1])
   redis.call('ZREM', KEYS[4], ARGV[1])
   redis.call('ZREM', KEYS[5], ARGV[1])
-  return 1
 end
-return 0
+return 1
 `;
 
 /** The index values of a room, as the scripts take them ('' for none). */
@@ -157,30 +192,65 @@ function indexArgs(head: RoomHead): (string | number)[] {
 type ReadReply = [version: number, at: string | null, digest: string | null, snapshotAt: number, data: string | null, entries: string[]];
 
 /**
+ * How long a change waits for a replica of its shard to confirm it. Past
+ * this the phone is told the move failed (and sends it again: the retry is
+ * answered, not applied, if the change did land).
+ */
+export const REPLICA_WAIT_MS = 5_000;
+
+/**
  * Rooms in Redis, shared by every server node. Each write is one Lua script,
- * so the compare-and-set on the room's version, the journal entry and the
- * indexes change together or not at all: two nodes can never both build on
- * one version. Durability is Redis's: run it with the append-only file on.
+ * so the compare-and-set on the room's version and the journal entry change
+ * together or not at all: two nodes can never both build on one version.
+ * Durability is Redis's: run it with the append-only file on.
+ *
+ * On a Redis Cluster a room's keys sit on the shard of its code, and the
+ * indexes on the shard of `{index}`, so a script cannot hold both: the
+ * indexes are updated right after the change that moved them, and a node
+ * that dies between the two leaves that room's newest deadline unlisted
+ * until its next change. A change also counts only once a replica of its
+ * shard has it (`WAIT`): replication is asynchronous, and a replica promoted
+ * in a failover would otherwise come up without moves the phones were told
+ * were accepted.
  *
  * Other nodes move rooms on too (`shared`), so the repository reads a room it
  * holds with `since`, and gets back no entries when it holds the newest
  * version, or the moves after it when it is behind: a room moving between two
  * nodes costs each a few moves replayed, not a twelve-kilobyte snapshot parsed.
  */
-export function openRedisAdapter(url: string, log: Logger): RoomAdapter {
-  const redis: Redis = connectRedis(url, log, 'store');
-  redis.defineCommand('rollcallCreate', { numberOfKeys: 5, lua: CREATE });
-  redis.defineCommand('rollcallCommit', { numberOfKeys: 5, lua: COMMIT });
-  redis.defineCommand('rollcallPurge', { numberOfKeys: 5, lua: PURGE });
+export function openRedisAdapter(target: string | RedisTarget, log: Logger): RoomAdapter {
+  const redis = connectRedis(target, log, 'store');
+  const cluster = typeof target !== 'string' && target.cluster;
+  const key = keysFor(cluster);
+  const indexKeys = [key.deadlines, key.finished, key.touched];
+  const roomKeys = (code: string) => [key.room(code), key.journal(code)];
+  const keysOf = (code: string) => (cluster ? roomKeys(code) : [...roomKeys(code), ...indexKeys]);
+  const numberOfKeys = cluster ? 2 : 5;
+  redis.defineCommand('rollcallCreate', { numberOfKeys, lua: CREATE });
+  redis.defineCommand('rollcallCommit', { numberOfKeys, lua: COMMIT });
+  redis.defineCommand('rollcallPurge', { numberOfKeys, lua: PURGE });
+  redis.defineCommand('rollcallIndex', { numberOfKeys: 3, lua: REINDEX });
   redis.defineCommand('rollcallRead', { numberOfKeys: 2, lua: READ });
   redis.defineCommand('rollcallSnapshot', { numberOfKeys: 1, lua: SNAPSHOT });
   const entriesOf = (list: string[]) => list.map((e) => JSON.parse(e) as JournalEntry);
+
+  /** On a cluster: the change, then a replica's word on it, sent together to the room's shard. */
+  const replicated = async (code: string, write: 'rollcallCreate' | 'rollcallCommit', args: (string | number)[]) => {
+    const replies = await redis.pipeline()[write](...keysOf(code), ...args).wait(1, REPLICA_WAIT_MS).exec();
+    const [[writeErr, stored], [waitErr, replicas]] = replies as [[Error | null, number], [Error | null, number]];
+    if (writeErr !== null) throw writeErr;
+    if (stored !== 1) return false;
+    await redis.rollcallIndex(...indexKeys, code, ...args.slice(-4, -1));
+    if (waitErr !== null) throw waitErr;
+    if (replicas < 1) throw new Error(`no replica confirmed the change to room ${code} within ${REPLICA_WAIT_MS} ms`);
+    return true;
+  };
 
   return {
     shared: true,
     async read(code, since) {
       const held = since === undefined ? [-1, -1] : [since.version, since.at];
-      const reply = await redis.rollcallRead(key.room(code), key.journal(code), ...held);
+      const reply = await redis.rollcallRead(...roomKeys(code), ...held);
       if (reply === null) return null;
       const [version, at, digest, snapshotAt, data, entries] = reply;
       return {
@@ -194,12 +264,14 @@ export function openRedisAdapter(url: string, log: Logger): RoomAdapter {
     },
     async append(head, expected, entry, snapshot) {
       const code = head.code;
+      const write = expected === null ? 'rollcallCreate' : 'rollcallCommit';
+      // The index values come just before the digest, last: `REINDEX` takes them from there.
       const args =
         expected === null
           ? [code, head.version, snapshot ?? '', JSON.stringify(entry), ...indexArgs(head), head.digest]
           : [code, expected, head.version, snapshot ?? '', JSON.stringify(entry), ...indexArgs(head), head.digest];
-      const stored = expected === null ? redis.rollcallCreate(...keysOf(code), ...args) : redis.rollcallCommit(...keysOf(code), ...args);
-      return (await stored) === 1;
+      if (cluster) return replicated(code, write, args);
+      return (await redis[write](...keysOf(code), ...args)) === 1;
     },
     async snapshot(head, data) {
       return (await redis.rollcallSnapshot(key.room(head.code), head.version, head.at, data, head.digest)) === 1;
@@ -220,7 +292,9 @@ export function openRedisAdapter(url: string, log: Logger): RoomAdapter {
       ]);
       const purged: string[] = [];
       for (const code of new Set([...finished, ...idle])) {
-        if ((await redis.rollcallPurge(...keysOf(code), code, finishedBefore, idleBefore)) === 1) purged.push(code);
+        if ((await redis.rollcallPurge(...keysOf(code), code, finishedBefore, idleBefore)) !== 1) continue;
+        if (cluster) await redis.multi().zrem(key.deadlines, code).zrem(key.finished, code).zrem(key.touched, code).exec();
+        purged.push(code);
       }
       return purged;
     },
