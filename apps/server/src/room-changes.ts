@@ -16,8 +16,10 @@ import {
   type Outcome,
 } from '@rollcall/rules';
 import { z } from 'zod';
+import { familyFriendlyName } from './family-names.js';
 import {
   botPauseOf,
+  familyModeOf,
   isBot,
   newSeal,
   nextPlayersOf,
@@ -83,6 +85,11 @@ export function nextPlayerNamed(room: RoomRecord, name: string): boolean {
   return nextPlayersOf(room).some((n) => sameName(n.name, name));
 }
 
+/** Whether a name a person typed may be shown in this room: in family mode, only one without swearing. */
+export function nameAllowed(room: RoomRecord, name: string): boolean {
+  return !familyModeOf(room) || familyFriendlyName(name);
+}
+
 /** The most seats the room takes now: its chosen game's maximum, within the room limit. */
 export function seatCap(room: RoomRecord): number {
   return Math.min(ROOM_SEAT_LIMIT, room.game === null ? ROOM_SEAT_LIMIT : chosenGame(room).players.max);
@@ -97,6 +104,7 @@ export function addPlayer(
   // A locked room still lets its first player in: otherwise a host screen could lock a room nobody can lead.
   if (room.locked && room.seats.length > 0) return refuse(roomError('room/locked'));
   if (room.seats.some((s) => sameName(s.name, p.name))) return refuse(roomError('room/name-taken'));
+  if (!nameAllowed(room, p.name)) return refuse(roomError('room/name-not-allowed'));
   if (room.seats.length >= seatCap(room)) return refuse(roomError('room/full'));
   const seat = room.seats.length;
   return {
@@ -168,12 +176,24 @@ export function configure(
   };
 }
 
-/** Close the room to new players, and allow or refuse spectators. */
-export function setLock(room: RoomRecord, p: { locked: boolean; spectatorsAllowed: boolean; now: number }): Change {
+/**
+ * Close the room to new players, allow or refuse spectators, and turn family
+ * mode (names checked for swearing) and streamer mode (host screens hide the
+ * code) on or off; a mode left out stays as it is. Names already taken stay:
+ * turning family mode on checks the names that come after.
+ */
+export function setLock(
+  room: RoomRecord,
+  p: { locked: boolean; spectatorsAllowed: boolean; familyMode?: boolean; streamerMode?: boolean; now: number },
+): Change {
+  const modes = {
+    ...(p.familyMode === undefined ? {} : { familyMode: p.familyMode }),
+    ...(p.streamerMode === undefined ? {} : { streamerMode: p.streamerMode }),
+  };
   return {
     ok: true,
-    room: { ...bump(room, p.now), locked: p.locked, spectatorsAllowed: p.spectatorsAllowed },
-    note: { kind: 'lock', seat: null, detail: { locked: p.locked, spectatorsAllowed: p.spectatorsAllowed } },
+    room: { ...bump(room, p.now), locked: p.locked, spectatorsAllowed: p.spectatorsAllowed, ...modes },
+    note: { kind: 'lock', seat: null, detail: { locked: p.locked, spectatorsAllowed: p.spectatorsAllowed, ...modes } },
   };
 }
 
@@ -397,6 +417,7 @@ export function joinNext(room: RoomRecord, p: { name: string; id: string; tokenH
   if (room.status === 'lobby') return refuse(roomError('room/not-playing'));
   if (room.locked) return refuse(roomError('room/locked'));
   if (seatNamed(room, p.name) !== -1 || nextPlayerNamed(room, p.name)) return refuse(roomError('room/name-taken'));
+  if (!nameAllowed(room, p.name)) return refuse(roomError('room/name-not-allowed'));
   const waiting = nextPlayersOf(room);
   if (waiting.length >= NEXT_PLAYER_LIMIT) return refuse(roomError('room/full'));
   return {
@@ -424,6 +445,7 @@ export function rename(room: RoomRecord, p: { seat: number; name: string; now: n
   if (room.seats[p.seat] === undefined) return refuse(roomError('room/unknown-seat'));
   const named = seatNamed(room, p.name);
   if ((named !== -1 && named !== p.seat) || nextPlayerNamed(room, p.name)) return refuse(roomError('room/name-taken'));
+  if (!nameAllowed(room, p.name)) return refuse(roomError('room/name-not-allowed'));
   return {
     ok: true,
     room: { ...bump(room, p.now), seats: room.seats.map((s, i) => (i === p.seat ? { ...s, name: p.name } : s)) },

@@ -98,6 +98,10 @@ export interface RoomRecord {
   whenAway?: WhenAway;
   /** Whether phones show their own seat's suggested move; absent means they do. */
   hints?: boolean;
+  /** Whether players' names are checked for swearing; absent means they are. */
+  familyMode?: boolean;
+  /** Whether host screens hide the room code and QR code; absent means they show them. */
+  streamerMode?: boolean;
   /**
    * How long a bot waits before each move, so it plays at a person's pace.
    * Kept in the record, not read from the configuration, so a room replayed
@@ -193,6 +197,16 @@ export function botPauseOf(room: RoomRecord): number {
 /** Whether phones show their own seat's suggested move. */
 export function hintsOf(room: RoomRecord): boolean {
   return room.hints ?? true;
+}
+
+/** Whether players' names are checked for swearing: on unless the lead or host turned it off. */
+export function familyModeOf(room: RoomRecord): boolean {
+  return room.familyMode ?? true;
+}
+
+/** Whether host screens hide the room code and QR code. */
+export function streamerModeOf(room: RoomRecord): boolean {
+  return room.streamerMode ?? false;
 }
 
 /** A seat the server's bot plays. */

@@ -480,12 +480,19 @@ export class RoomService {
     });
   }
 
-  /** Lead or host: lock the room and allow or refuse spectators. */
+  /** Lead or host: lock the room, allow or refuse spectators, turn family mode and streamer mode on or off. */
   setLock(payload: unknown): Promise<Reply<ActionResult>> {
     return this.control(
       SetLock,
       payload,
-      (room, p, now) => setLock(room, { locked: p.locked, spectatorsAllowed: p.spectatorsAllowed, now }),
+      (room, p, now) =>
+        setLock(room, {
+          locked: p.locked,
+          spectatorsAllowed: p.spectatorsAllowed,
+          familyMode: p.familyMode,
+          streamerMode: p.streamerMode,
+          now,
+        }),
       // Refusing spectators sends away those already watching, not only those still to come.
       (before, p) => {
         if (!p.spectatorsAllowed) this.deps.delivery.closeToWatchers(before.code);

@@ -235,6 +235,21 @@ describe('a new name in the lobby', () => {
     expect(accepted(rename(room, { seat: 1, name: 'BOB', now })).seats[1]?.name).toBe('BOB');
     expect(refusal(rename(playing(['Ann']), { seat: 0, name: 'Zed', now }))).toBe('room/not-in-lobby');
   });
+
+  it('is refused with swearing in it while family mode is on, which it is until the lock turns it off', () => {
+    let room = newRoom({ code: 'ABCD', now, generator, seal: null, hostTokenHash: null });
+    room = accepted(addPlayer(room, { name: 'Ann', seatId: 'Ann', tokenHash: 'Ann', now }));
+    expect(refusal(addPlayer(room, { name: 'Puta', seatId: 'x', tokenHash: 'x', now }))).toBe('room/name-not-allowed');
+    expect(refusal(rename(room, { seat: 0, name: 'Connard', now }))).toBe('room/name-not-allowed');
+    expect(refusal(joinNext(playing(['Ann']), { name: 'Stronzo', id: 'x', tokenHash: 'x', now }))).toBe('room/name-not-allowed');
+
+    const relaxed = accepted(setLock(room, { locked: false, spectatorsAllowed: true, familyMode: false, now }));
+    expect(accepted(rename(relaxed, { seat: 0, name: 'Connard', now })).seats[0]?.name).toBe('Connard');
+    // A lock that names no mode leaves the modes as they are.
+    const streaming = accepted(setLock(relaxed, { locked: true, spectatorsAllowed: true, streamerMode: true, now }));
+    expect([streaming.familyMode, streaming.streamerMode, streaming.locked]).toEqual([false, true, true]);
+    expect(accepted(setLock(streaming, { locked: false, spectatorsAllowed: true, now })).streamerMode).toBe(true);
+  });
 });
 
 describe('the lock', () => {

@@ -2,7 +2,7 @@ import type { DiceView, PublicRoomView, SeatInfo, SeatPart } from '@rollcall/pro
 import { findGame, type AnyGame } from '@rollcall/rules';
 import { recordIdOf } from './game-records.js';
 import { playedFrom } from './room-changes.js';
-import { hintsOf, isBot, nextPlayersOf, turnDeadlineOf, whenAwayOf, type RoomRecord } from './room-record.js';
+import { familyModeOf, hintsOf, isBot, nextPlayersOf, streamerModeOf, turnDeadlineOf, whenAwayOf, type RoomRecord } from './room-record.js';
 
 /** Who is connected to a room right now; not part of the stored room. */
 export interface Presence {
@@ -66,6 +66,9 @@ export function publicView(room: RoomRecord, presence: Presence): PublicRoomView
     spectators: presence.spectators + waiting.filter((n) => presence.connectedSeats.has(n.id)).length,
     whenAway: whenAwayOf(room),
     hints: hintsOf(room),
+    familyMode: familyModeOf(room),
+    // Every viewer is told, the host screen included: the code itself is in the screen's address and its commands, so hiding is the screen's part.
+    streamerMode: streamerModeOf(room),
     nextPlayers: waiting.map((n) => n.name),
     game: room.game === null ? null : { id: room.game.id, options: room.game.options },
     timer: { seconds: room.timerSeconds, deadline: turnDeadlineOf(room) },

@@ -25,6 +25,8 @@ export const roomErrors = {
   'room/name-taken': 'Someone in this room already has that name.',
   /** Names are 1 to 24 visible characters once invisible and control characters are removed. */
   'room/bad-name': 'Names are 1 to 24 visible characters.',
+  /** Family mode is on and the name has a swear word in it. */
+  'room/name-not-allowed': 'This table is in family mode: pick a name without swearing.',
   /** The room has as many players as it can take. */
   'room/full': 'This room is full.',
   /** The move was based on an older state of the room; the phone has since been updated. */

@@ -93,6 +93,10 @@ export const SetLock = z.object({
   ...Credentials,
   locked: z.boolean(),
   spectatorsAllowed: z.boolean(),
+  /** Whether players' names are checked for swearing; left as it is when absent. */
+  familyMode: z.boolean().optional(),
+  /** Whether host screens hide the room code and its QR code (for a TV shown on a stream); left as it is when absent. */
+  streamerMode: z.boolean().optional(),
 });
 
 /** `room:start` */
@@ -357,6 +361,10 @@ export interface RoomView<GameView = unknown> {
   whenAway: WhenAway;
   /** Whether phones show their own seat's suggested move. */
   hints: boolean;
+  /** Whether names with swearing in them are refused (on unless the lead turns it off). */
+  familyMode?: boolean;
+  /** Whether host screens hide the room code and QR code; the lead's phone still shows them. */
+  streamerMode?: boolean;
   /** Names of those who came during a game, in the order they came: they get seats when the room is back in its lobby. */
   nextPlayers: string[];
   /** Seats the game is waiting for (who, never what they chose). */

@@ -13,6 +13,7 @@ import {
   type ActionResult,
   type AfterEnd,
   type Configure,
+  type SetLock,
   type HandedOver,
   type Rematch,
   type HintReply,
@@ -282,9 +283,13 @@ export class RoomConnection {
     return this.command(ClientEvent.configure, settings);
   }
 
-  /** Lead or host: lock the room and allow or refuse spectators. */
-  setLock(locked: boolean, spectatorsAllowed: boolean): Promise<Sent<unknown>> {
-    return this.command(ClientEvent.setLock, { locked, spectatorsAllowed });
+  /** Lead or host: lock the room, allow or refuse spectators, and turn family mode or streamer mode on or off (left as they are when not given). */
+  setLock(
+    locked: boolean,
+    spectatorsAllowed: boolean,
+    modes: Pick<SetLock, 'familyMode' | 'streamerMode'> = {},
+  ): Promise<Sent<unknown>> {
+    return this.command(ClientEvent.setLock, { locked, spectatorsAllowed, ...modes });
   }
 
   /** Lead or host: start the chosen game. */
