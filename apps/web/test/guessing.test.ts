@@ -175,7 +175,7 @@ describe('a household mistyping room codes', () => {
     // The seated phone and the TV reload straight back in.
     await lee.reload();
     await lee.getByRole('heading', { name: "You're in, Lee!" }).waitFor();
-    expect(await lee.getByLabel('Room code').count()).toBe(0);
+    expect(await lee.getByLabel('Room code', { exact: true }).count()).toBe(0);
     await tv.reload();
     await tv.getByRole('button', { name: 'Start the game' }).waitFor();
     expect(room.pageErrors).toEqual([]);
