@@ -2,7 +2,7 @@ import { ClientEvent, ServerEvent, type ScreenAdmitted } from '@rollcall/protoco
 import pino from 'pino';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { BEAT_MS } from '../src/cluster/node-roster.js';
-import { connectRedis } from '../src/redis-client.js';
+import { closeRedis, connectRedis } from '../src/redis-client.js';
 import type { JournalEntry } from '../src/store/room-repository.js';
 import { CLUSTER_TEST_TIMEOUT_MS, redisKinds, startCluster, storedLog as storedLogOf, type TestCluster } from './cluster.js';
 import { closeAfterTest, openTable, TestClient, type Table } from './harness.js';
@@ -88,8 +88,12 @@ describe.each(redisKinds)('on %s', (kind) => {
         const [seconds] = await redis.time();
         await redis.zadd('rollcall:nodes', Number(seconds) * 1000 + 999, 'a-node-not-listening');
       };
-      await stamp();
-      const beating = setInterval(() => void stamp(), BEAT_MS / 2);
+      // One stamp at a time, and the last one awaited, so none is left queued when the link closes.
+      let beat = stamp();
+      await beat;
+      const beating = setInterval(() => {
+        beat = beat.then(stamp);
+      }, BEAT_MS / 2);
       try {
         await new Promise((resolve) => setTimeout(resolve, 2 * BEAT_MS));
         t.players[1]!.client.close();
@@ -99,9 +103,10 @@ describe.each(redisKinds)('on %s', (kind) => {
         expect(latest(t.host).version).toBe(version);
       } finally {
         clearInterval(beating);
+        await beat;
       }
       await redis.zrem('rollcall:nodes', 'a-node-not-listening');
-      await redis.quit();
+      await closeRedis(redis);
       const away = await t.host.waitForView((v) => v.seats[1]?.awaySince != null, 15_000);
       expect(away.seats[1]?.connected).toBe(false);
     });
