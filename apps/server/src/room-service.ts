@@ -29,7 +29,7 @@ import {
 } from '@rollcall/protocol';
 import { bots, diceSeed, findGame, fixedGenerator, seededRandom, seedGenerator, type AnyGame, type GeneratorState } from '@rollcall/rules';
 import type { Logger } from 'pino';
-import type { z } from 'zod';
+import type { z } from 'zod/mini';
 import type { Clock } from './clock.js';
 import { AudienceRefresh } from './audience-refresh.js';
 import { seatHint } from './seat-hints.js';
@@ -175,7 +175,7 @@ const committed = (change: Accepted): Decision<ActionResult> => ({
   value: { version: change.room.version },
 });
 
-function parse<S extends z.ZodType>(schema: S, payload: unknown): z.infer<S> | null {
+function parse<S extends z.ZodMiniType>(schema: S, payload: unknown): z.infer<S> | null {
   const parsed = schema.safeParse(payload);
   return parsed.success ? parsed.data : null;
 }
@@ -188,7 +188,7 @@ const badToken = (room: RoomRecord, token: string): Refusal => refuse(roomError(
  * and a decision that refuses it (`notSeat` for a host's token) unless its
  * token holds a seat in the room, and otherwise is `answer`'s for that seat.
  */
-function seatRequest<S extends z.ZodType<{ code: string; token: string }>, D>(
+function seatRequest<S extends z.ZodMiniType<{ code: string; token: string }>, D>(
   schema: S,
   payload: unknown,
   notSeat: 'room/no-seat' | 'room/unknown-seat',
@@ -211,7 +211,7 @@ function seatRequest<S extends z.ZodType<{ code: string; token: string }>, D>(
 const audienceIds = (room: RoomRecord): string[] => [...room.seats.map((s) => s.id), ...nextPlayersOf(room).map((n) => n.id)];
 
 /** Why a create or join payload was refused: a name out of bounds gets its own message. */
-function joinRefusal(schema: z.ZodType, payload: unknown): ErrorBody {
+function joinRefusal(schema: z.ZodMiniType, payload: unknown): ErrorBody {
   const issues = schema.safeParse(payload).error?.issues ?? [];
   const nameOnly = issues.length > 0 && issues.every((issue) => issue.path.length === 1 && issue.path[0] === 'name');
   return roomError(nameOnly ? 'room/bad-name' : 'room/bad-request');
@@ -750,7 +750,7 @@ export class RoomService {
     return { seat: named, by: holder.role === 'host' ? 'host' : 'lead' };
   }
 
-  private control<S extends z.ZodType<{ code: string; token: string }>>(
+  private control<S extends z.ZodMiniType<{ code: string; token: string }>>(
     schema: S,
     payload: unknown,
     change: (room: RoomRecord, p: z.infer<S>, now: number) => Change | Promise<Change>,

@@ -18,7 +18,12 @@
  * full rules, and that lazily. The build lists each chunk's modules beside its
  * manifest (see `vite.config.ts`), which is how this tells.
  *
- * Exits non-zero when any game is over budget or a screen holds an engine.
+ * Nor may any page download zod's full API: the schemas the screens share
+ * with the server are written with `zod/mini`, which is tree-shaken to the
+ * parts they use (the full API cost every screen about 16 KB gzip).
+ *
+ * Exits non-zero when any game is over budget, a screen holds an engine or a
+ * chunk holds zod's full API.
  *
  * Usage: node scripts/measure-bundle.js   (after `vite build`)
  */
@@ -216,4 +221,9 @@ if (phone.games.length === 0) {
   console.error('No phone sheets found in the build manifest.');
   process.exit(1);
 }
-if (over.length > 0 || withEngine.length > 0) process.exit(1);
+/** zod's chained-method API and its error messages in every language, which `zod/mini` leaves out. */
+const FULL_ZOD = /\/zod\/v4\/(?:classic|locales)\//;
+const withFullZod = Object.keys(chunkModules).filter((file) => chunkModules[file]?.some((id) => FULL_ZOD.test(id)));
+for (const file of withFullZod) console.error(`${file} holds zod's full API; import the schemas' zod from 'zod/mini'.`);
+
+if (over.length > 0 || withEngine.length > 0 || withFullZod.length > 0) process.exit(1);

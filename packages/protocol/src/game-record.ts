@@ -15,21 +15,21 @@ import {
   type Dice,
   type Outcome,
 } from '@rollcall/rules';
-import { z } from 'zod';
+import { z } from 'zod/mini';
 import { ClientSeed } from './messages.js';
 
 /** The schema version this code writes and reads. */
 export const GAME_RECORD_VERSION = 1;
 
-const Hex32 = z.string().regex(/^[0-9a-f]{64}$/);
-const Roll = z.number().int().min(1);
+const Hex32 = z.string().check(z.regex(/^[0-9a-f]{64}$/));
+const Roll = z.int().check(z.minimum(1));
 
 /** Who made a move: the seat's own player, the lead or host for an away or vacant seat, the turn timer, the away default, or a bot. */
 export const MoveMaker = z.enum(['player', 'lead', 'host', 'timer', 'away', 'bot']);
 
 /** One accepted move, in the order the room accepted it, with the dice it rolled. */
 export const RecordedMove = z.object({
-  seat: z.number().int().min(0),
+  seat: z.int().check(z.minimum(0)),
   by: MoveMaker,
   /** The action as the game read it. */
   action: z.unknown(),
@@ -40,7 +40,7 @@ export const RecordedMove = z.object({
 });
 
 /** A seat's final place, as the game's outcome gives it. */
-const RecordedStanding = z.object({ seat: z.number().int().min(0), score: z.number(), place: z.number().int().min(1) });
+const RecordedStanding = z.object({ seat: z.int().check(z.minimum(0)), score: z.number(), place: z.int().check(z.minimum(1)) });
 
 /**
  * How a game stopped before its end: abandoned by "Play again", or ended
@@ -48,7 +48,7 @@ const RecordedStanding = z.object({ seat: z.number().int().min(0), score: z.numb
  */
 export const GameEnding = z.discriminatedUnion('how', [
   z.object({ how: z.literal('rematch') }),
-  z.object({ how: z.literal('ended-early'), by: z.enum(['lead', 'host']), seat: z.number().int().min(0).nullable() }),
+  z.object({ how: z.literal('ended-early'), by: z.enum(['lead', 'host']), seat: z.nullable(z.int().check(z.minimum(0))) }),
 ]);
 
 /** A game record, version 1. */
@@ -56,20 +56,20 @@ export const GameRecord = z.object({
   format: z.literal('rollcall-game-record'),
   version: z.literal(GAME_RECORD_VERSION),
   /** The record's id, as in `/api/games/<id>/record`. */
-  id: z.string().min(1).max(64),
-  room: z.string().min(1).max(16),
-  game: z.object({ id: z.string().min(1), options: z.record(z.string(), z.unknown()) }),
+  id: z.string().check(z.minLength(1), z.maxLength(64)),
+  room: z.string().check(z.minLength(1), z.maxLength(16)),
+  game: z.object({ id: z.string().check(z.minLength(1)), options: z.record(z.string(), z.unknown()) }),
   /** The version of the rules package that played the game. */
-  rulesVersion: z.string().min(1),
+  rulesVersion: z.string().check(z.minLength(1)),
   /** The seats' names, in seat order. */
-  seats: z.array(z.object({ name: z.string() })).min(1),
+  seats: z.array(z.object({ name: z.string() })).check(z.minLength(1)),
   startedAt: z.number(),
   endedAt: z.number(),
   dice: z.object({
     /** SHA-256 of the server seed, published before the first roll. */
     commitment: Hex32,
     /** Each seat's client seed in seat order; null for a seat that gave none. */
-    clientSeeds: z.array(ClientSeed.nullable()),
+    clientSeeds: z.array(z.nullable(ClientSeed)),
     /** The server seed, revealed when the game ended. */
     serverSeed: Hex32,
   }),
@@ -77,13 +77,13 @@ export const GameRecord = z.object({
   setupRolls: z.array(Roll),
   moves: z.array(RecordedMove),
   /** How the game ended; null when it stopped before its end (see `ended`). */
-  outcome: z.object({ standings: z.array(RecordedStanding), winners: z.array(z.number().int().min(0)) }).nullable(),
+  outcome: z.nullable(z.object({ standings: z.array(RecordedStanding), winners: z.array(z.int().check(z.minimum(0))) })),
   /**
    * Why a game that has no outcome stopped. Absent for a game played to its
    * end, and in records written before games could be ended early, which
    * readers of version 1 without this field still read (they ignore it).
    */
-  ended: GameEnding.optional(),
+  ended: z.optional(GameEnding),
 });
 
 /** A game record, version 1. */

@@ -1,4 +1,4 @@
-import { z } from 'zod';
+import { z } from 'zod/mini';
 import type { Outcome, Viewer } from '@rollcall/rules/catalogue';
 import type { ErrorBody } from './errors.js';
 import { PlayerName } from './names.js';
@@ -13,12 +13,10 @@ export const CODE_MAX_LENGTH = 8;
 /** A room code as typed by people: case and surrounding space are forgiven. */
 export const RoomCode = z
   .string()
-  .trim()
-  .toUpperCase()
-  .regex(new RegExp(`^[${CODE_ALPHABET}]{${CODE_LENGTH},${CODE_MAX_LENGTH}}$`));
+  .check(z.trim(), z.toUpperCase(), z.regex(new RegExp(`^[${CODE_ALPHABET}]{${CODE_LENGTH},${CODE_MAX_LENGTH}}$`)));
 
 /** A seat or host token: opaque, URL-safe, at least 128 bits of randomness. */
-export const Token = z.string().min(16).max(128);
+export const Token = z.string().check(z.minLength(16), z.maxLength(128));
 
 /** Turn timer choices, in seconds (0 = off). */
 export const TimerSeconds = z.union([z.literal(0), z.literal(30), z.literal(60), z.literal(120)]);
@@ -36,11 +34,7 @@ export const WhenAway = z.object({ play: AwayPlay, seconds: AwaySeconds });
 export const DEFAULT_WHEN_AWAY: WhenAway = { play: 'default', seconds: 30 };
 
 /** A code the lead shows to hand an away seat to a new phone: 6 letters from the room code alphabet. */
-export const HandOverCode = z
-  .string()
-  .trim()
-  .toUpperCase()
-  .regex(new RegExp(`^[${CODE_ALPHABET}]{6}$`));
+export const HandOverCode = z.string().check(z.trim(), z.toUpperCase(), z.regex(new RegExp(`^[${CODE_ALPHABET}]{6}$`)));
 
 /** A code a host screen without the host token shows, for the lead or a host screen to let it in: like a hand-over code. */
 export const ScreenCode = HandOverCode;
@@ -53,16 +47,18 @@ export const ScreenCode = HandOverCode;
  */
 export const TestSeed = z
   .string()
-  .regex(/^[0-9a-f]{32}$/)
-  .refine((hex) => /[^0]/.test(hex), 'the all-zero state is not a state the generator can start from');
+  .check(
+    z.regex(/^[0-9a-f]{32}$/),
+    z.refine((hex) => /[^0]/.test(hex), 'the all-zero state is not a state the generator can start from'),
+  );
 
 /** The most players a room seats, whatever the game allows. */
 export const ROOM_SEAT_LIMIT = 16;
 
 /** `room:create` */
 export const CreateRoom = z.discriminatedUnion('as', [
-  z.object({ as: z.literal('host'), testSeed: TestSeed.optional() }),
-  z.object({ as: z.literal('player'), name: PlayerName, testSeed: TestSeed.optional() }),
+  z.object({ as: z.literal('host'), testSeed: z.optional(TestSeed) }),
+  z.object({ as: z.literal('player'), name: PlayerName, testSeed: z.optional(TestSeed) }),
 ]);
 
 /** `room:join` */
@@ -70,7 +66,7 @@ export const JoinRoom = z.discriminatedUnion('as', [
   z.object({ code: RoomCode, as: z.literal('player'), name: PlayerName }),
   z.object({ code: RoomCode, as: z.literal('seat'), seatToken: Token }),
   z.object({ code: RoomCode, as: z.literal('spectator') }),
-  z.object({ code: RoomCode, as: z.literal('host'), hostToken: Token.optional() }),
+  z.object({ code: RoomCode, as: z.literal('host'), hostToken: z.optional(Token) }),
   z.object({ code: RoomCode, as: z.literal('handover'), handover: HandOverCode }),
 ]);
 
@@ -80,12 +76,12 @@ const Credentials = { code: RoomCode, token: Token };
 /** `room:configure` */
 export const Configure = z.object({
   ...Credentials,
-  game: z.string().min(1).max(40),
-  options: z.record(z.string(), z.unknown()).default({}),
-  timer: TimerSeconds.default(0),
-  whenAway: WhenAway.default(DEFAULT_WHEN_AWAY),
+  game: z.string().check(z.minLength(1), z.maxLength(40)),
+  options: z._default(z.record(z.string(), z.unknown()), {}),
+  timer: z._default(TimerSeconds, 0),
+  whenAway: z._default(WhenAway, DEFAULT_WHEN_AWAY),
   /** Whether phones show their own seat's suggested move; off for competitive tables. */
-  hints: z.boolean().default(true),
+  hints: z._default(z.boolean(), true),
 });
 
 /** `room:lock` */
@@ -94,16 +90,16 @@ export const SetLock = z.object({
   locked: z.boolean(),
   spectatorsAllowed: z.boolean(),
   /** Whether players' names are checked for swearing; left as it is when absent. */
-  familyMode: z.boolean().optional(),
+  familyMode: z.optional(z.boolean()),
   /** Whether host screens hide the room code and its QR code (for a TV shown on a stream); left as it is when absent. */
-  streamerMode: z.boolean().optional(),
+  streamerMode: z.optional(z.boolean()),
 });
 
 /** `room:start` */
 export const Start = z.object({ ...Credentials });
 
 /** `room:remove-seat` */
-export const RemoveSeat = z.object({ ...Credentials, seat: z.number().int().min(0).max(255) });
+export const RemoveSeat = z.object({ ...Credentials, seat: z.int().check(z.minimum(0), z.maximum(255)) });
 
 /** `room:add-bot`: the lead or host seats a bot in the lobby (removed like any seat, with `room:remove-seat`). */
 export const AddBot = z.object({ ...Credentials });
@@ -122,17 +118,20 @@ export const AwaySeatChoice = z.enum(['keep', 'remove', 'bot']);
  */
 export const Rematch = z.object({
   ...Credentials,
-  away: z
-    .array(z.object({ seat: z.number().int().min(0).max(255), choice: AwaySeatChoice }))
-    .max(ROOM_SEAT_LIMIT)
-    .refine((choices) => new Set(choices.map((c) => c.seat)).size === choices.length, 'one choice per seat')
-    .optional(),
+  away: z.optional(
+    z
+      .array(z.object({ seat: z.int().check(z.minimum(0), z.maximum(255)), choice: AwaySeatChoice }))
+      .check(
+        z.maxLength(ROOM_SEAT_LIMIT),
+        z.refine((choices) => new Set(choices.map((c) => c.seat)).size === choices.length, 'one choice per seat'),
+      ),
+  ),
 });
 
 /** What follows a game ended early: the lobby, or another game (options parsed with defaults) with the same seats. */
 export const AfterEnd = z.discriminatedUnion('to', [
   z.object({ to: z.literal('lobby') }),
-  z.object({ to: z.literal('game'), game: z.string().min(1).max(40), options: z.record(z.string(), z.unknown()).default({}) }),
+  z.object({ to: z.literal('game'), game: z.string().check(z.minLength(1), z.maxLength(40)), options: z._default(z.record(z.string(), z.unknown()), {}) }),
 ]);
 
 /**
@@ -140,7 +139,7 @@ export const AfterEnd = z.discriminatedUnion('to', [
  * Its dice are revealed and its record kept; `then` says where the room goes.
  * The id is the sender's, so a retry gets the first answer.
  */
-export const EndGame = z.object({ ...Credentials, id: z.string().min(1).max(64), then: AfterEnd });
+export const EndGame = z.object({ ...Credentials, id: z.string().check(z.minLength(1), z.maxLength(64)), then: AfterEnd });
 
 /** `room:leave`: the sender's own seat, or its place in the queue for the next game. */
 export const Leave = z.object({ ...Credentials });
@@ -149,10 +148,10 @@ export const Leave = z.object({ ...Credentials });
 export const Rename = z.object({ ...Credentials, name: PlayerName });
 
 /** `room:hand-over`: the lead or host asks for a code that gives an away seat to a new phone. */
-export const HandOver = z.object({ ...Credentials, seat: z.number().int().min(0).max(255) });
+export const HandOver = z.object({ ...Credentials, seat: z.int().check(z.minimum(0), z.maximum(255)) });
 
 /** A phone's random client seed: 8 to 64 bytes as lowercase hex. */
-export const ClientSeed = z.string().regex(/^(?:[0-9a-f]{2}){8,64}$/);
+export const ClientSeed = z.string().check(z.regex(/^(?:[0-9a-f]{2}){8,64}$/));
 
 /** `dice:contribute`: a seat's client seed for the room's next game. */
 export const ContributeSeed = z.object({ ...Credentials, clientSeed: ClientSeed });
@@ -167,11 +166,11 @@ export const AskHint = z.object({ ...Credentials });
 export const ActionEnvelope = z.object({
   ...Credentials,
   /** Client-chosen id; the same id again returns the first result. */
-  id: z.string().min(1).max(64),
+  id: z.string().check(z.minLength(1), z.maxLength(64)),
   /** The room version the move was based on; an older one is refused. */
-  version: z.number().int().min(0).optional(),
+  version: z.optional(z.int().check(z.minimum(0))),
   /** The lead may act for a vacant seat. */
-  seat: z.number().int().min(0).max(255).optional(),
+  seat: z.optional(z.int().check(z.minimum(0), z.maximum(255))),
   /** The game's own action, parsed by the game's schema. */
   action: z.unknown(),
 });
@@ -184,9 +183,9 @@ export const ActionEnvelope = z.object({
  */
 export const PlayDefault = z.object({
   ...Credentials,
-  id: z.string().min(1).max(64),
-  version: z.number().int().min(0).optional(),
-  seat: z.number().int().min(0).max(255),
+  id: z.string().check(z.minLength(1), z.maxLength(64)),
+  version: z.optional(z.int().check(z.minimum(0))),
+  seat: z.int().check(z.minimum(0), z.maximum(255)),
 });
 
 /** Parsed payload types. */

@@ -3,7 +3,7 @@
  * what a name is once cleaned up and how long it is as a person counts (the
  * skeleton two look-alike names share is in `name-skeleton.ts`).
  */
-import { z } from 'zod';
+import { z } from 'zod/mini';
 
 /** The longest name, in characters as a person sees them (grapheme clusters). */
 export const NAME_MAX_LENGTH = 24;
@@ -42,7 +42,5 @@ export function nameLength(name: string): number {
 
 /** A player's name: normalised, with something visible left and at most 24 characters as a person counts them. */
 export const PlayerName = z
-  .string()
-  .max(NAME_MAX_LENGTH * 16)
-  .transform(normaliseName)
-  .refine((name) => VISIBLE.test(name) && nameLength(name) <= NAME_MAX_LENGTH);
+  .pipe(z.string().check(z.maxLength(NAME_MAX_LENGTH * 16)), z.transform(normaliseName))
+  .check(z.refine((name) => VISIBLE.test(name) && nameLength(name) <= NAME_MAX_LENGTH));

@@ -4,7 +4,7 @@
  * storage only (one versioned key); the server never sees them.
  */
 import type { RoomView } from '@rollcall/protocol';
-import { z } from 'zod';
+import { z } from 'zod/mini';
 import type { KeyValueStore } from './seat-storage.js';
 
 export const RECORDS_KEY = 'rollcall:records';
@@ -20,8 +20,8 @@ export type BestNote =
   | { kind: 'best-stands'; score: number; best: number };
 
 const tallySchema = z.object({
-  played: z.number().int().positive(),
-  won: z.number().int().nonnegative(),
+  played: z.int().check(z.positive()),
+  won: z.int().check(z.nonnegative()),
   best: z.number(),
   total: z.number(),
 });

@@ -1,4 +1,4 @@
-import type { z } from 'zod';
+import type { z } from 'zod/mini';
 import type { Dice } from './dice.js';
 import { ruleError, type RuleError } from './errors.js';
 import { cachedGame } from './state-cache.js';
@@ -64,9 +64,9 @@ export interface GameRules<O = unknown, S = unknown, A = unknown, V = unknown> {
   /** How many seats the game supports. */
   players: { min: number; max: number };
   /** Options schema; parsing `{}` gives the defaults. */
-  options: z.ZodType<O, unknown>;
+  options: z.ZodMiniType<O, unknown>;
   /** Every action a seat can send. */
-  action: z.ZodType<A, unknown>;
+  action: z.ZodMiniType<A, unknown>;
   /** The state at the start of a game. */
   setup(ctx: SetupContext<O>): S;
   /** The state after `seat` does `action`, or a refusal; never mutates `state`. */

@@ -1,4 +1,4 @@
-import { z } from 'zod';
+import { z } from 'zod/mini';
 import { BOX_IDS, DICE_COUNT } from './scoring.js';
 
 /**
@@ -10,7 +10,7 @@ import { BOX_IDS, DICE_COUNT } from './scoring.js';
 export const RollAction = z.object({
   type: z.literal('roll'),
   // Positions are checked by the game so a bad one gets its own error code.
-  hold: z.array(z.number().int()).max(DICE_COUNT),
+  hold: z.array(z.int()).check(z.maxLength(DICE_COUNT)),
 });
 
 /** End the turn by writing the current dice's score (maybe 0) in one open box. */
@@ -31,7 +31,7 @@ export type MeetFateAction = z.infer<typeof MeetFateAction>;
  * (e.g. its youngest player); a seat beyond the table means the first seat.
  */
 export const MeetFateOptions = z.object({
-  firstSeat: z.number().int().min(0).default(0),
+  firstSeat: z._default(z.int().check(z.minimum(0)), 0),
 });
 
 /** Parsed Meet Fate options. */

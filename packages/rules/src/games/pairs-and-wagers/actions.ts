@@ -1,4 +1,4 @@
-import { z } from 'zod';
+import { z } from 'zod/mini';
 
 /**
  * Options: the goal (10 short, 20 long) and Bet to Mid, which only the long
@@ -6,13 +6,15 @@ import { z } from 'zod';
  */
 export const pairsOptions = z
   .object({
-    goal: z.union([z.literal(10), z.literal(20)]).default(10),
-    betToMid: z.boolean().default(false),
+    goal: z._default(z.union([z.literal(10), z.literal(20)]), 10),
+    betToMid: z._default(z.boolean(), false),
   })
-  .refine((o) => !o.betToMid || o.goal === 20, {
-    message: 'Bet to Mid is only played with the 20-point goal.',
-    path: ['betToMid'],
-  });
+  .check(
+    z.refine((o) => !o.betToMid || o.goal === 20, {
+      message: 'Bet to Mid is only played with the 20-point goal.',
+      path: ['betToMid'],
+    }),
+  );
 
 /** Parsed options of a game of Pairs and Wagers. */
 export type PairsOptions = z.infer<typeof pairsOptions>;

@@ -1,4 +1,4 @@
-import { z } from 'zod';
+import { z } from 'zod/mini';
 import { DICE } from './dice.js';
 
 /** Game options: none, but still parsed so a room's stored options stay valid later. */
@@ -15,7 +15,7 @@ export type TenPhasesOptions = z.infer<typeof tenPhasesOptions>;
  */
 export const rollAction = z.object({
   type: z.literal('roll'),
-  keep: z.array(z.number().int()).max(DICE.length),
+  keep: z.array(z.int()).check(z.maxLength(DICE.length)),
 });
 
 /** End the turn now, after the first or second roll, and score what lies on the table. */

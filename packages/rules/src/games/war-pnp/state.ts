@@ -1,4 +1,4 @@
-import type { z } from 'zod';
+import type { z } from 'zod/mini';
 import type { RuleErrorCode } from '../../core/errors.js';
 import type { BoxRef, Declaration, Development, Effect, RemoveTarget, RowRef } from './actions.js';
 import type { warOptions } from './options.js';

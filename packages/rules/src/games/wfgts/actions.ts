@@ -1,4 +1,4 @@
-import { z } from 'zod';
+import { z } from 'zod/mini';
 import { DICE } from './scoring.js';
 
 /** Game options: none yet, but still parsed so a room's stored options stay valid later. */
@@ -14,7 +14,7 @@ export type WfgtsOptions = z.infer<typeof wfgtsOptions>;
  */
 export const carryAction = z.object({
   type: z.literal('carry'),
-  dice: z.array(z.number().int()).max(DICE.length),
+  dice: z.array(z.int()).check(z.maxLength(DICE.length)),
 });
 
 /** Score the round from line c: the best grouping, or junk (once per game). */
