@@ -12,12 +12,7 @@ import {
   RECORDS_KEY,
   type FinishedGame,
 } from './my-records.js';
-import type { KeyValueStore } from './seat-storage.js';
-
-function memory(): KeyValueStore & { map: Map<string, string> } {
-  const map = new Map<string, string>();
-  return { map, getItem: (k) => map.get(k) ?? null, setItem: (k, v) => void map.set(k, v), removeItem: (k) => void map.delete(k) };
-}
+import { memoryStore, refusingStore } from './test-support/stores.js';
 
 const game = (key: string, score: number, extra: Partial<FinishedGame> = {}): FinishedGame => ({
   key,
@@ -113,7 +108,7 @@ describe('the game a phone sees end', () => {
 
 describe('the records in storage', () => {
   it('stores what is recorded, counts a game once, and clears', () => {
-    const store = memory();
+    const store = memoryStore();
     expect(keepFinishedGame(store, game('A:1:', 100))).toEqual({ kind: 'first' });
     expect(keepFinishedGame(store, game('A:2:', 120))).toEqual({ kind: 'new-best', score: 120, previous: 100 });
     expect(keepFinishedGame(store, game('A:2:', 120))).toEqual({ kind: 'new-best', score: 120, previous: 100 });
@@ -124,7 +119,7 @@ describe('the records in storage', () => {
   });
 
   it('reads a damaged, odd or older-format value as no records, and records over it', () => {
-    const store = memory();
+    const store = memoryStore();
     for (const raw of ['{not json', 'null', '[]', JSON.stringify({ version: 0, games: {} }), JSON.stringify({ ...emptyHistory(), games: { x: { played: 'two' } } })]) {
       store.setItem(RECORDS_KEY, raw);
       expect(readRecords(store)).toEqual(emptyHistory());
@@ -134,20 +129,9 @@ describe('the records in storage', () => {
   });
 
   it('carries on without records when storage is refused', () => {
-    const refusing: KeyValueStore = {
-      getItem: () => {
-        throw new Error('SecurityError');
-      },
-      setItem: () => {
-        throw new Error('QuotaExceededError');
-      },
-      removeItem: () => {
-        throw new Error('SecurityError');
-      },
-    };
-    expect(keepFinishedGame(refusing, game('A:1:', 10))).toEqual({ kind: 'first' });
-    expect(readRecords(refusing)).toEqual(emptyHistory());
-    expect(() => clearRecords(refusing)).not.toThrow();
+    expect(keepFinishedGame(refusingStore, game('A:1:', 10))).toEqual({ kind: 'first' });
+    expect(readRecords(refusingStore)).toEqual(emptyHistory());
+    expect(() => clearRecords(refusingStore)).not.toThrow();
     expect(keepFinishedGame(null, game('A:1:', 10))).toEqual({ kind: 'first' });
   });
 });

@@ -1,14 +1,10 @@
 import { describe, expect, it } from 'vitest';
-import { SeatStorage, type KeyValueStore } from './seat-storage.js';
-
-function memory(): KeyValueStore {
-  const map = new Map<string, string>();
-  return { getItem: (k) => map.get(k) ?? null, setItem: (k, v) => void map.set(k, v), removeItem: (k) => void map.delete(k) };
-}
+import { SeatStorage } from './seat-storage.js';
+import { memoryStore, refusingStore } from './test-support/stores.js';
 
 describe('what the browser remembers', () => {
   it('keeps one seat per room, whatever the case of the code', () => {
-    const storage = new SeatStorage(memory());
+    const storage = new SeatStorage(memoryStore());
     storage.keepSeat('abcd', { seat: 1, token: 'secret-token-000000' });
     expect(storage.seat('ABCD')).toEqual({ seat: 1, token: 'secret-token-000000' });
     expect(storage.seat('WXYZ')).toBeNull();
@@ -17,7 +13,7 @@ describe('what the browser remembers', () => {
   });
 
   it('treats a damaged entry as no seat', () => {
-    const store = memory();
+    const store = memoryStore();
     store.setItem('rollcall:seat:ABCD', '{not json');
     expect(new SeatStorage(store).seat('ABCD')).toBeNull();
     store.setItem('rollcall:seat:ABCD', JSON.stringify({ seat: 'one' }));
@@ -25,18 +21,7 @@ describe('what the browser remembers', () => {
   });
 
   it('carries on without remembering when storage is refused', () => {
-    const refusing: KeyValueStore = {
-      getItem: () => {
-        throw new Error('SecurityError');
-      },
-      setItem: () => {
-        throw new Error('QuotaExceededError');
-      },
-      removeItem: () => {
-        throw new Error('SecurityError');
-      },
-    };
-    const storage = new SeatStorage(refusing);
+    const storage = new SeatStorage(refusingStore);
     expect(() => storage.keepName('Ann')).not.toThrow();
     expect(storage.lastName()).toBe('');
     expect(new SeatStorage(null).hostToken('ABCD')).toBeNull();
