@@ -25,7 +25,7 @@ export function seatHint(room: RoomRecord, seat: number): Hint | null {
   if (game === undefined || hintFor === undefined || isBot(room.seats[seat])) return null;
   if (!game.awaiting(room.play).some((a) => a.seat === seat)) return null;
   // A code comes back once its room is purged; the time it was made tells the two rooms apart.
-  const key = `${room.code}:${room.createdAt}:${room.stepVersion}:${seat}`;
+  const key = `${room.code}:${room.createdAt}:${game.id}:${room.stepVersion}:${seat}`;
   const kept = keptHints.get(key);
   if (kept !== undefined) return kept;
   const seed = new Uint8Array(new Uint32Array([room.stepVersion, seat, 0x68696e74, 0x6f776e21]).buffer);
