@@ -104,7 +104,7 @@ export async function startFloorServer(options: { port: number; sizes: FloorSize
 
   const roomFor = (payload: unknown, ack: Ack | undefined): FloorRoom | undefined => {
     const room = rooms.get((payload as { code?: string } | null)?.code ?? '');
-    if (room === undefined) ack?.({ ok: false, error: { code: 'room/not-found', message: 'no such room' } });
+    if (room === undefined) ack?.({ ok: false, error: { code: 'room/not-found' } });
     return room;
   };
 

@@ -7,7 +7,7 @@
  */
 import type { IncomingMessage } from 'node:http';
 import proxyAddr from '@fastify/proxy-addr';
-import { ClientEvent, retryAfterSeconds, roomError, type ErrorBody, type Joined, type Reply } from '@rollcall/protocol';
+import { ClientEvent, errorOnTheWire, retryAfterSeconds, roomError, type ErrorBody, type Joined, type Reply } from '@rollcall/protocol';
 import type { Logger } from 'pino';
 import type { Server, Socket } from 'socket.io';
 import type { AddressLimits } from './address-limits.js';
@@ -192,7 +192,7 @@ export function admitConnections(io: Server, config: Config, limits: AddressLimi
     (socket.data as { address?: string }).address = address;
     const refuse = (error: ErrorBody) => {
       flood.refused(error.code, address);
-      next(Object.assign(new Error(error.message), { data: error }));
+      next(Object.assign(new Error(error.code), { data: errorOnTheWire(error) }));
       // Once the refusal is on its way (engine.io closes after the write buffer drains).
       setImmediate(() => socket.conn.close());
     };

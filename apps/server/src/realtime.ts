@@ -1,4 +1,4 @@
-import { ClientEvent, roomError, type ClientEventName, type Reply } from '@rollcall/protocol';
+import { ClientEvent, errorOnTheWire, roomError, type ClientEventName, type Reply } from '@rollcall/protocol';
 import { performance } from 'node:perf_hooks';
 import type { FastifyInstance } from 'fastify';
 import type { Logger } from 'pino';
@@ -155,7 +155,7 @@ export async function realtime(
           // An accepted move is answered only once its views are sent: this is receipt to last send.
           if (moveEvents.has(event)) metrics.moveAnswered(reply, (performance.now() - received) / 1000);
           try {
-            ack?.(reply);
+            ack?.(reply.ok ? reply : { ok: false, error: errorOnTheWire(reply.error) });
           } catch (err) {
             log.warn({ ...line, err }, 'could not acknowledge');
           }

@@ -12,7 +12,7 @@ function tryConnect(url: string, headers: Record<string, string> = {}): Promise<
   return new Promise((resolve) => {
     socket.once('connect', () => resolve({ socket, refusal: null }));
     socket.once('connect_error', (err: Error & { data?: ErrorBody }) =>
-      resolve({ socket, refusal: err.data ?? { code: 'room/internal', message: err.message } }),
+      resolve({ socket, refusal: err.data ?? { code: 'room/internal' } }),
     );
   });
 }
@@ -67,7 +67,7 @@ describe('limits per client address', () => {
     const open = await Promise.all([tryConnect(s.url), tryConnect(s.url), tryConnect(s.url)]);
     expect(open.map((o) => o.refusal)).toEqual([null, null, null]);
     const fourth = await tryConnect(s.url);
-    expect(fourth.refusal).toMatchObject({ code: 'room/too-many-connections', message: expect.stringMatching(/network/) });
+    expect(fourth.refusal).toEqual({ code: 'room/too-many-connections' });
     // Refused attempts do not count: after many of them, closing one connection still makes room for one.
     for (let i = 0; i < 5; i++) expect((await tryConnect(s.url)).refusal?.code).toBe('room/too-many-connections');
     open[0]?.socket.close();

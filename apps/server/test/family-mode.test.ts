@@ -1,4 +1,4 @@
-import { ClientEvent, roomErrors } from '@rollcall/protocol';
+import { ClientEvent } from '@rollcall/protocol';
 import { describe, expect, it } from 'vitest';
 import { closeAfterTest, openTable, startServer, TestClient } from './harness.js';
 
@@ -14,7 +14,6 @@ describe('family mode', () => {
     const rude = closeAfterTest(await TestClient.connect(server.url));
     const joined = await rude.request(ClientEvent.joinRoom, { code: t.code, as: 'player', name: 'Merde' });
     expect(refusal(joined)).toBe('room/name-not-allowed');
-    expect(joined.ok ? '' : joined.error.message).toBe(roomErrors['room/name-not-allowed']);
     // Obfuscated, and in another of the product's languages.
     expect(refusal(await rude.request(ClientEvent.joinRoom, { code: t.code, as: 'player', name: 'sh1t' }))).toBe('room/name-not-allowed');
 

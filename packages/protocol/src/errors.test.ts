@@ -1,6 +1,6 @@
-import { ruleErrors } from '@rollcall/rules';
+import { ruleError, ruleErrors } from '@rollcall/rules';
 import { describe, expect, it } from 'vitest';
-import { messageFor, roomError, roomErrors, type ErrorCode } from './errors.js';
+import { errorOnTheWire, isErrorCode, messageFor, roomError, roomErrors, type ErrorCode } from './errors.js';
 
 describe('error codes', () => {
   it('every room code has a message and sits in the room namespace', () => {
@@ -16,7 +16,16 @@ describe('error codes', () => {
     for (const code of [...Object.keys(roomErrors), ...rule] as ErrorCode[]) {
       expect(messageFor(code)).toBe({ ...roomErrors, ...ruleErrors }[code]);
     }
-    expect(roomError('room/stale-version')).toEqual({ code: 'room/stale-version', message: roomErrors['room/stale-version'] });
+    expect(roomError('room/stale-version')).toEqual({ code: 'room/stale-version' });
+  });
+
+  it('sends a refusal as its code and wait only, and knows which codes it can word', () => {
+    expect(errorOnTheWire({ ...ruleError('rule/wrong-step') })).toEqual({ code: 'rule/wrong-step' });
+    expect(errorOnTheWire(roomError('room/guessing-slowed', 4000))).toEqual({ code: 'room/guessing-slowed', retryAfterSeconds: 4 });
+    expect(isErrorCode('room/not-found')).toBe(true);
+    expect(isErrorCode('rule/wrong-step')).toBe(true);
+    expect(isErrorCode('room/from-a-newer-server')).toBe(false);
+    expect(isErrorCode('toString')).toBe(false);
   });
 
   it('says how long a refusal that lifts by itself lasts, in whole seconds rounded up', () => {

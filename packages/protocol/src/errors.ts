@@ -1,8 +1,9 @@
 import { ruleErrors, type RuleErrorCode } from '@rollcall/rules/catalogue';
 
 /**
- * Every way the room layer can refuse a message, with the message people see.
- * Rule errors from the games travel on the same `{ code, message }` shape.
+ * Every way the room layer can refuse a message, with the sentence people
+ * see. Only the code travels (`ErrorBody`): each screen words it in its own
+ * language. Rule errors from the games travel the same way.
  */
 export const roomErrors = {
   /** The payload does not match the event's schema. */
@@ -96,10 +97,9 @@ export type RoomErrorCode = keyof typeof roomErrors;
 /** Any error code a client can receive. */
 export type ErrorCode = RoomErrorCode | RuleErrorCode;
 
-/** The error shape on every failed acknowledgement. */
+/** The error shape on every failed acknowledgement: a code and its parameters, never a sentence. */
 export interface ErrorBody {
   code: ErrorCode;
-  message: string;
   /** For a refusal that lifts with time: whole seconds until trying again can work. */
   retryAfterSeconds?: number;
 }
@@ -111,12 +111,25 @@ export function retryAfterSeconds(ms: number): number {
 
 /** The error body for a room-layer code; `retryAfterMs` when the refusal lifts by itself after that long. */
 export function roomError(code: RoomErrorCode, retryAfterMs?: number): ErrorBody {
-  const body: ErrorBody = { code, message: roomErrors[code] };
+  const body: ErrorBody = { code };
   if (retryAfterMs !== undefined) body.retryAfterSeconds = retryAfterSeconds(retryAfterMs);
   return body;
 }
 
-/** The user-facing message for any code. */
+/**
+ * A refusal as it travels: its code and parameters only, whatever else the
+ * value carries (a rule error from a game also holds its English sentence).
+ */
+export function errorOnTheWire(error: ErrorBody): ErrorBody {
+  return error.retryAfterSeconds === undefined ? { code: error.code } : { code: error.code, retryAfterSeconds: error.retryAfterSeconds };
+}
+
+/** Whether a code is one this version of the app knows (a newer server may send one it does not). */
+export function isErrorCode(code: string): code is ErrorCode {
+  return Object.hasOwn(roomErrors, code) || Object.hasOwn(ruleErrors, code);
+}
+
+/** The sentence a screen shows for any code. */
 export function messageFor(code: ErrorCode): string {
   return code in roomErrors ? roomErrors[code as RoomErrorCode] : ruleErrors[code as RuleErrorCode];
 }

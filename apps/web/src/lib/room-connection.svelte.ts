@@ -2,6 +2,8 @@ import {
   ClientEvent,
   ServerEvent,
   assembledView,
+  isErrorCode,
+  messageFor,
   hearPart,
   hearRoom,
   lookerOf,
@@ -95,9 +97,11 @@ function asSent<T>(reply: unknown): Sent<T> {
   if (typeof reply !== 'object' || reply === null || !('ok' in reply)) return { ok: false, error: malformed };
   if (reply.ok === true && 'value' in reply) return { ok: true, value: reply.value as T };
   if (reply.ok === false && 'error' in reply) {
-    const error = reply.error as Partial<Problem> | null;
-    if (error && typeof error.code === 'string' && typeof error.message === 'string') {
-      const { code, message, retryAfterSeconds: wait } = error;
+    // The server sends a code and its parameters; the sentence is this screen's own.
+    const error = reply.error as { code?: unknown; retryAfterSeconds?: unknown } | null;
+    if (error && typeof error.code === 'string' && isErrorCode(error.code)) {
+      const { code, retryAfterSeconds: wait } = error;
+      const message = messageFor(code);
       const timed = typeof wait === 'number' && Number.isFinite(wait) && wait > 0;
       return { ok: false, error: timed ? { code, message, retryAfterSeconds: wait } : { code, message } };
     }

@@ -1,5 +1,5 @@
 import { describe, expect, it, vi } from 'vitest';
-import type { PublicRoomView, SeatPart } from '@rollcall/protocol';
+import { messageFor, type PublicRoomView, type SeatPart } from '@rollcall/protocol';
 import { RoomConnection, unreachable, type RoomSocket } from './room-connection.svelte.js';
 import { SeatStorage, type KeyValueStore } from './seat-storage.js';
 
@@ -158,16 +158,21 @@ describe('the room connection', () => {
     expect(await joining).toEqual({ ok: false, error: { ...error, message: 'Ann is playing on another phone — ask the lead.' } });
   });
 
-  it('passes on how long a refused join must wait, and nothing it cannot use', async () => {
+  it('words a refusal itself, passes on how long a refused join must wait, and nothing it cannot use', async () => {
     const { socket, connection } = setup();
     const slowed = connection.joinAsPlayer('ABCD', 'Ann');
     socket.up();
     const error = { code: 'room/guessing-slowed', message: 'Wait.', retryAfterSeconds: 8, seatToken: 'not-for-the-page' };
     (await socket.nth(0)).ack(null, { ok: false, error });
-    expect(await slowed).toEqual({ ok: false, error: { code: 'room/guessing-slowed', message: 'Wait.', retryAfterSeconds: 8 } });
+    const slowedWords = messageFor('room/guessing-slowed');
+    expect(await slowed).toEqual({ ok: false, error: { code: 'room/guessing-slowed', message: slowedWords, retryAfterSeconds: 8 } });
     const odd = connection.joinAsPlayer('ABCD', 'Ann');
-    (await socket.nth(1)).ack(null, { ok: false, error: { code: 'room/not-found', message: 'No room.', retryAfterSeconds: 'soon' } });
-    expect(await odd).toEqual({ ok: false, error: { code: 'room/not-found', message: 'No room.' } });
+    (await socket.nth(1)).ack(null, { ok: false, error: { code: 'room/not-found', retryAfterSeconds: 'soon' } });
+    expect(await odd).toEqual({ ok: false, error: { code: 'room/not-found', message: messageFor('room/not-found') } });
+    // A code from a newer server than this app is an answer it cannot use.
+    const newer = connection.joinAsPlayer('ABCD', 'Ann');
+    (await socket.nth(2)).ack(null, { ok: false, error: { code: 'room/from-a-newer-server' } });
+    expect(await newer).toMatchObject({ ok: false, error: { code: 'client/bad-reply' } });
   });
 
   it('remembers a new seat and takes it back by itself after the socket drops', async () => {
