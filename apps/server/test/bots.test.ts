@@ -105,6 +105,66 @@ describe('bots at the table', () => {
     expect(play(end).sheets[1]!.total).toBeGreaterThan(0);
   });
 
+  it('play at the strength they were added at, across a restart, and refuse a strength there is none of', async () => {
+    const dataDir = dataDirForTest();
+    const clock = new ManualClock();
+    let server = closeAfterTest(await startServer({ clock, dataDir }));
+    const ann = await lonePhone(server);
+    const code = codeOf(ann);
+    const creds = { code, token: ann.token };
+    await ann.client.must(ClientEvent.configure, { ...creds, game: 'meet-fate' });
+    const before = (await server.store.load(code))!.version;
+    expect(await ann.client.request(ClientEvent.addBot, { ...creds, strength: 'hard' })).toMatchObject({
+      ok: false,
+      error: { code: 'room/bad-request' },
+    });
+    expect((await server.store.load(code))!.version).toBe(before);
+    await ann.client.must(ClientEvent.addBot, { ...creds, strength: 'easy' });
+    await ann.client.must(ClientEvent.addBot, creds);
+    const lobby = await ann.client.waitForView((v) => v.seats.length === 3);
+    expect(lobby.seats.map((s) => [s.name, s.bot, s.botStrength])).toEqual([
+      ['Ann', false, undefined],
+      ['Bot Ada', true, 'easy'],
+      // A bot added without a strength is strong, as every bot was before strengths.
+      ['Bot Bix', true, 'strong'],
+    ]);
+    await ann.client.must(ClientEvent.start, creds);
+
+    await playOn(ann, clock, (v) => play(v).round >= 4 && play(v).active === 1 && play(v).rolls === 0);
+    ann.client.close();
+    await server.close();
+    const later = new ManualClock(clock.now());
+    server = closeAfterTest(await startServer({ clock: later, dataDir }));
+    const phone = closeAfterTest(await TestClient.connect(server.url));
+    await phone.must(ClientEvent.joinRoom, { code, as: 'seat', seatToken: ann.token });
+    const back: Player = { ...ann, client: phone };
+    const restored = await phone.waitForView(() => true);
+    expect(restored.seats.map((s) => s.botStrength)).toEqual([undefined, 'easy', 'strong']);
+    const restartedAt = restored.version;
+    await playOn(back, later, (v) => play(v).round >= 9);
+
+    /** How many times a seat rolled in each turn it finished, from the logged moves after `from`. */
+    const rollsPerTurn = async (seat: number, from: number): Promise<number[]> => {
+      const moves = (await server.store.journal(code)).filter((e) => e.kind === 'action' && e.seat === seat && e.version > from);
+      const turns: number[] = [];
+      let rolls = 0;
+      for (const e of moves) {
+        if ((e.detail.action as { type: string }).type === 'fill') turns.push(rolls);
+        rolls = (e.detail.action as { type: string }).type === 'fill' ? 0 : rolls + 1;
+      }
+      return turns;
+    };
+    // The easy bot fills a box after its first roll, as a beginner does, before the restart and after it.
+    const easyTurns = await rollsPerTurn(1, 0);
+    expect(easyTurns.length).toBeGreaterThanOrEqual(8);
+    expect(easyTurns.every((rolls) => rolls === 1)).toBe(true);
+    expect((await rollsPerTurn(1, restartedAt)).length).toBeGreaterThanOrEqual(4);
+    // The strong bot plays the optimal strategy, which rolls again far more often than not.
+    const strongTurns = await rollsPerTurn(2, 0);
+    expect(strongTurns.filter((rolls) => rolls > 1).length).toBeGreaterThan(strongTurns.length / 2);
+    expect((await rollsPerTurn(2, restartedAt)).some((rolls) => rolls > 1)).toBe(true);
+  });
+
   it('are added only by the lead or host, in the lobby, up to the game’s seats, and nobody plays or takes their seat', async () => {
     const { server, code, ann, bob: bobSeat } = await annAndBob(new ManualClock());
     const bob = bobSeat.client;
