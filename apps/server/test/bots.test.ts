@@ -18,6 +18,13 @@ async function lonePhone(server: TestServer, name = 'Ann'): Promise<Player> {
 
 const codeOf = (p: Player) => p.client.view.code;
 
+/** The player's seat taken back from a new phone on `server`, as after a restart. */
+async function rejoin(server: TestServer, player: Player): Promise<Player> {
+  const client = closeAfterTest(await TestClient.connect(server.url));
+  await client.must(ClientEvent.joinRoom, { code: codeOf(player), as: 'seat', seatToken: player.token });
+  return { ...player, client };
+}
+
 /** A server on `clock`, a room Ann opened from her phone, and Bob's phone seated after her. */
 async function annAndBob(clock: ManualClock): Promise<{ server: TestServer; code: string; ann: Player; bob: Player }> {
   const server = closeAfterTest(await startServer({ clock }));
@@ -82,10 +89,8 @@ describe('bots at the table', () => {
     // The bot's deadline came back from the store: its timer waits beside the retention sweep's.
     expect(later.waiting).toBe(2);
     expect((await server.store.journal(code)).length).toBe(before);
-    const phone = closeAfterTest(await TestClient.connect(server.url));
-    await phone.must(ClientEvent.joinRoom, { code, as: 'seat', seatToken: ann.token });
-    const back: Player = { ...ann, client: phone };
-    await phone.waitForView(() => true);
+    const back = await rejoin(server, ann);
+    await back.client.waitForView(() => true);
     const end = await playOn(back, later);
 
     expect(end.status).toBe('finished');
@@ -135,10 +140,8 @@ describe('bots at the table', () => {
     await server.close();
     const later = new ManualClock(clock.now());
     server = closeAfterTest(await startServer({ clock: later, dataDir }));
-    const phone = closeAfterTest(await TestClient.connect(server.url));
-    await phone.must(ClientEvent.joinRoom, { code, as: 'seat', seatToken: ann.token });
-    const back: Player = { ...ann, client: phone };
-    const restored = await phone.waitForView(() => true);
+    const back = await rejoin(server, ann);
+    const restored = await back.client.waitForView(() => true);
     expect(restored.seats.map((s) => s.botStrength)).toEqual([undefined, 'easy', 'strong']);
     const restartedAt = restored.version;
     await playOn(back, later, (v) => play(v).round >= 9);
