@@ -18,6 +18,16 @@ async function lonePhone(server: TestServer, name = 'Ann'): Promise<Player> {
 
 const codeOf = (p: Player) => p.client.view.code;
 
+/** A server that keeps its rooms in a data folder, and a Meet Fate room Ann opened on it from her phone. */
+async function meetFateOnDisk(): Promise<{ dataDir: string; clock: ManualClock; server: TestServer; ann: Player; code: string }> {
+  const dataDir = dataDirForTest();
+  const clock = new ManualClock();
+  const server = closeAfterTest(await startServer({ clock, dataDir }));
+  const ann = await lonePhone(server);
+  await ann.client.must(ClientEvent.configure, { code: codeOf(ann), token: ann.token, game: 'meet-fate' });
+  return { dataDir, clock, server, ann, code: codeOf(ann) };
+}
+
 /** The player's seat taken back from a new phone on `server`, as after a restart. */
 async function rejoin(server: TestServer, player: Player): Promise<Player> {
   const client = closeAfterTest(await TestClient.connect(server.url));
@@ -61,12 +71,9 @@ async function playOn(phone: Player, clock: ManualClock, stop: (view: RoomView) 
 
 describe('bots at the table', () => {
   it('fill the seats of a phone alone, play a whole Meet Fate game across a restart, and log each of their moves once', async () => {
-    const dataDir = dataDirForTest();
-    const clock = new ManualClock();
-    let server = closeAfterTest(await startServer({ clock, dataDir }));
-    const ann = await lonePhone(server);
-    const code = codeOf(ann);
-    await ann.client.must(ClientEvent.configure, { code, token: ann.token, game: 'meet-fate' });
+    const opened = await meetFateOnDisk();
+    const { dataDir, clock, ann, code } = opened;
+    let server = opened.server;
     await ann.client.must(ClientEvent.addBot, { code, token: ann.token });
     await ann.client.must(ClientEvent.addBot, { code, token: ann.token });
     const lobby = await ann.client.waitForView((v) => v.seats.length === 3);
@@ -111,13 +118,10 @@ describe('bots at the table', () => {
   });
 
   it('play at the strength they were added at, across a restart, and refuse a strength there is none of', async () => {
-    const dataDir = dataDirForTest();
-    const clock = new ManualClock();
-    let server = closeAfterTest(await startServer({ clock, dataDir }));
-    const ann = await lonePhone(server);
-    const code = codeOf(ann);
+    const opened = await meetFateOnDisk();
+    const { dataDir, clock, ann, code } = opened;
+    let server = opened.server;
     const creds = { code, token: ann.token };
-    await ann.client.must(ClientEvent.configure, { ...creds, game: 'meet-fate' });
     const before = (await server.store.load(code))!.version;
     expect(await ann.client.request(ClientEvent.addBot, { ...creds, strength: 'hard' })).toMatchObject({
       ok: false,
