@@ -105,8 +105,8 @@ describe('ending a game early', () => {
 
   it('starts the next game at once when no seat is held by a phone, and not when the lead picked another game meanwhile', () => {
     let bots = newRoom({ code: 'ABCD', now, generator, seal: newSeal(firstServerSeed), hostTokenHash: hashToken('host-token-0123456789') });
-    bots = accepted(addBot(bots, { seatId: 'b1', now }));
-    bots = accepted(addBot(bots, { seatId: 'b2', now }));
+    bots = accepted(addBot(bots, { seatId: 'b1', strength: 'strong', now }));
+    bots = accepted(addBot(bots, { seatId: 'b2', strength: 'strong', now }));
     bots = accepted(startGame(accepted(configure(bots, { game: 'ten-phases', options: {}, timer: 0, now })), now));
     const then = { to: 'game', game: 'pairs-and-wagers', options: {} } as const;
     const lobby = accepted(endGame(bots, { by: 'host', seat: null, then, key: 'k', now, serverSeed: nextServerSeed }));

@@ -3,7 +3,7 @@
  * next. No I/O and no clock: the service passes `now` in, then commits what
  * comes out. Each accepted change bumps the version by one.
  */
-import { roomError, ROOM_SEAT_LIMIT, type AfterEnd, type AwaySeatChoice, type ErrorBody, type TimerSeconds, type WhenAway } from '@rollcall/protocol';
+import { roomError, ROOM_SEAT_LIMIT, type AfterEnd, type AwaySeatChoice, type BotStrength, type ErrorBody, type TimerSeconds, type WhenAway } from '@rollcall/protocol';
 import { nameSkeleton } from '@rollcall/protocol/name-skeleton';
 import {
   applyAction,
@@ -130,15 +130,16 @@ function freeBotName(room: RoomRecord): string {
 }
 
 /** The lead or host seats a bot in the lobby: it takes the next seat and counts toward the game's limit. */
-export function addBot(room: RoomRecord, p: { seatId: string; now: number }): Change {
+export function addBot(room: RoomRecord, p: { seatId: string; strength: BotStrength; now: number }): Change {
   if (room.status !== 'lobby') return refuse(roomError('room/not-in-lobby'));
   if (room.seats.length >= seatCap(room)) return refuse(roomError('room/full'));
   const name = freeBotName(room);
   const seat = room.seats.length;
+  const bot: SeatRecord = { id: p.seatId, name, tokenHash: null, bot: true, botStrength: p.strength };
   return {
     ok: true,
-    room: { ...bump(room, p.now), seats: [...room.seats, { id: p.seatId, name, tokenHash: null, bot: true }] },
-    note: { kind: 'add-bot', seat, detail: { name } },
+    room: { ...bump(room, p.now), seats: [...room.seats, bot] },
+    note: { kind: 'add-bot', seat, detail: { name, strength: p.strength } },
   };
 }
 

@@ -1,4 +1,4 @@
-import { DEFAULT_WHEN_AWAY, type EndedEarly, type TimerSeconds, type WhenAway } from '@rollcall/protocol';
+import { DEFAULT_BOT_STRENGTH, DEFAULT_WHEN_AWAY, type BotStrength, type EndedEarly, type TimerSeconds, type WhenAway } from '@rollcall/protocol';
 import { commitmentOf, type GeneratorState } from '@rollcall/rules';
 import type { TokenIdentity } from './identity.js';
 import { sameHash } from './secrets.js';
@@ -15,6 +15,8 @@ export interface SeatRecord {
   tokenHash: string | null;
   /** A seat the server's bot plays: no token, no phone, never away. */
   bot?: boolean;
+  /** How well the bot on this seat plays, as the lead chose when adding it; absent on older records and on a seat handed to a bot at a rematch: strong. */
+  botStrength?: BotStrength;
   /**
    * During a game: since when no phone has held the seat (a vacant seat stays
    * away); null or absent while one does. Stored, unlike who is connected, so
@@ -211,6 +213,10 @@ export function streamerModeOf(room: RoomRecord): boolean {
 
 /** A seat the server's bot plays. */
 export const isBot = (seat: SeatRecord | undefined): boolean => seat?.bot === true;
+
+/** How well the seat's bot plays; also the bot that plays an away seat, which is strong. */
+export const botStrengthOf = (seat: SeatRecord | undefined): BotStrength =>
+  (isBot(seat) ? seat?.botStrength : undefined) ?? DEFAULT_BOT_STRENGTH;
 
 /** Those waiting for the next game, in the order they came. */
 export function nextPlayersOf(room: RoomRecord): NextPlayer[] {

@@ -27,7 +27,7 @@ import {
   type Joined,
   type Reply,
 } from '@rollcall/protocol';
-import { bots, diceSeed, findGame, fixedGenerator, seededRandom, seedGenerator, type AnyGame, type GeneratorState } from '@rollcall/rules';
+import { bots, botsByStrength, diceSeed, findGame, fixedGenerator, seededRandom, seedGenerator, type AnyGame, type GeneratorState } from '@rollcall/rules';
 import type { Logger } from 'pino';
 import type { z } from 'zod/mini';
 import type { Clock } from './clock.js';
@@ -65,6 +65,7 @@ import {
   type MoveBy,
 } from './room-changes.js';
 import {
+  botStrengthOf,
   canLead,
   hintsOf,
   holderOf,
@@ -111,7 +112,7 @@ export interface RoomServiceDeps {
   mayMove?: (code: string, seat: number) => Promise<boolean>;
   /** How long a bot waits before each move in rooms opened from now on; the rules' default when absent. */
   botPauseMs?: number;
-  /** The bots that play bot seats, by game id; the rules' own when absent. */
+  /** The bots that play bot seats, by game id, whatever their strength; the rules' own at each seat's strength when absent. */
   bots?: typeof bots;
 }
 
@@ -419,9 +420,9 @@ export class RoomService {
     );
   }
 
-  /** Lead or host: seat a bot in the lobby; the server makes its moves once the game starts (see `onDeadline`). */
+  /** Lead or host: seat a bot at a strength in the lobby; the server makes its moves once the game starts (see `onDeadline`). */
   addBot(payload: unknown): Promise<Reply<ActionResult>> {
-    return this.control(AddBot, payload, (room, _p, now) => addBot(room, { seatId: newId(), now }));
+    return this.control(AddBot, payload, (room, p, now) => addBot(room, { seatId: newId(), strength: p.strength, now }));
   }
 
   /**
@@ -916,7 +917,7 @@ export class RoomService {
    * default is played instead and the room never stalls.
    */
   private botMove(game: AnyGame, room: RoomRecord, seat: number): unknown {
-    const bot = (this.deps.bots ?? bots)[game.id];
+    const bot = this.deps.bots?.[game.id] ?? botsByStrength[game.id]?.[botStrengthOf(room.seats[seat])];
     try {
       return bot === undefined ? null : (bot(room.play, seat, seededRandom(Buffer.from(this.deps.serverSeed(), 'hex'))) as unknown);
     } catch (err) {

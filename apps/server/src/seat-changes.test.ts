@@ -267,7 +267,7 @@ function lobby(bots: number, game = 'meet-fate'): RoomRecord {
   let room = newRoom({ code: 'ABCD', now, generator, seal: null, hostTokenHash: null, botPauseMs: PAUSE });
   room = accepted(addPlayer(room, { name: 'Ann', seatId: 'id-Ann', tokenHash: 'h-Ann', now }));
   room = accepted(configure(room, { game, options: {}, timer: 0, now }));
-  for (let b = 0; b < bots; b++) room = accepted(addBot(room, { seatId: `bot-${b}`, now }));
+  for (let b = 0; b < bots; b++) room = accepted(addBot(room, { seatId: `bot-${b}`, strength: 'strong', now }));
   return room;
 }
 
@@ -285,10 +285,10 @@ describe('a bot seat in the lobby', () => {
   it('counts toward the game’s limit, and only comes in the lobby', () => {
     const full = lobby(1, 'war-pnp');
     let room = full;
-    while (room.seats.length < 6) room = accepted(addBot(room, { seatId: `more-${room.seats.length}`, now }));
-    expect(refusal(addBot(room, { seatId: 'one-too-many', now }))).toBe('room/full');
+    while (room.seats.length < 6) room = accepted(addBot(room, { seatId: `more-${room.seats.length}`, strength: 'strong', now }));
+    expect(refusal(addBot(room, { seatId: 'one-too-many', strength: 'strong', now }))).toBe('room/full');
     const started = accepted(startGame(lobby(2), now));
-    expect(refusal(addBot(started, { seatId: 'late', now }))).toBe('room/not-in-lobby');
+    expect(refusal(addBot(started, { seatId: 'late', strength: 'strong', now }))).toBe('room/not-in-lobby');
   });
 
   it('never becomes the lead, and leaves like any seat', () => {

@@ -2,7 +2,7 @@ import type { DiceView, PublicRoomView, SeatInfo, SeatPart } from '@rollcall/pro
 import { findGame, type AnyGame } from '@rollcall/rules';
 import { recordIdOf } from './game-records.js';
 import { playedFrom } from './room-changes.js';
-import { familyModeOf, hintsOf, isBot, nextPlayersOf, streamerModeOf, turnDeadlineOf, whenAwayOf, type RoomRecord } from './room-record.js';
+import { botStrengthOf, familyModeOf, hintsOf, isBot, nextPlayersOf, streamerModeOf, turnDeadlineOf, whenAwayOf, type RoomRecord } from './room-record.js';
 
 /** Who is connected to a room right now; not part of the stored room. */
 export interface Presence {
@@ -49,6 +49,7 @@ export function publicView(room: RoomRecord, presence: Presence): PublicRoomView
     connected: presence.connectedSeats.has(s.id),
     vacant: s.tokenHash === null && !isBot(s),
     bot: isBot(s),
+    ...(isBot(s) ? { botStrength: botStrengthOf(s) } : {}),
     awaySince: room.status === 'playing' ? (s.awaySince ?? null) : null,
     playedFrom: room.status === 'playing' ? playedFrom(room, s) : null,
     newPhoneAt: s.newPhoneAt ?? null,

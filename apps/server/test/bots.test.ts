@@ -18,6 +18,23 @@ async function lonePhone(server: TestServer, name = 'Ann'): Promise<Player> {
 
 const codeOf = (p: Player) => p.client.view.code;
 
+/** A server that keeps its rooms in a data folder, and a Meet Fate room Ann opened on it from her phone. */
+async function meetFateOnDisk(): Promise<{ dataDir: string; clock: ManualClock; server: TestServer; ann: Player; code: string }> {
+  const dataDir = dataDirForTest();
+  const clock = new ManualClock();
+  const server = closeAfterTest(await startServer({ clock, dataDir }));
+  const ann = await lonePhone(server);
+  await ann.client.must(ClientEvent.configure, { code: codeOf(ann), token: ann.token, game: 'meet-fate' });
+  return { dataDir, clock, server, ann, code: codeOf(ann) };
+}
+
+/** The player's seat taken back from a new phone on `server`, as after a restart. */
+async function rejoin(server: TestServer, player: Player): Promise<Player> {
+  const client = closeAfterTest(await TestClient.connect(server.url));
+  await client.must(ClientEvent.joinRoom, { code: codeOf(player), as: 'seat', seatToken: player.token });
+  return { ...player, client };
+}
+
 /** A server on `clock`, a room Ann opened from her phone, and Bob's phone seated after her. */
 async function annAndBob(clock: ManualClock): Promise<{ server: TestServer; code: string; ann: Player; bob: Player }> {
   const server = closeAfterTest(await startServer({ clock }));
@@ -54,12 +71,9 @@ async function playOn(phone: Player, clock: ManualClock, stop: (view: RoomView) 
 
 describe('bots at the table', () => {
   it('fill the seats of a phone alone, play a whole Meet Fate game across a restart, and log each of their moves once', async () => {
-    const dataDir = dataDirForTest();
-    const clock = new ManualClock();
-    let server = closeAfterTest(await startServer({ clock, dataDir }));
-    const ann = await lonePhone(server);
-    const code = codeOf(ann);
-    await ann.client.must(ClientEvent.configure, { code, token: ann.token, game: 'meet-fate' });
+    const opened = await meetFateOnDisk();
+    const { dataDir, clock, ann, code } = opened;
+    let server = opened.server;
     await ann.client.must(ClientEvent.addBot, { code, token: ann.token });
     await ann.client.must(ClientEvent.addBot, { code, token: ann.token });
     const lobby = await ann.client.waitForView((v) => v.seats.length === 3);
@@ -82,10 +96,8 @@ describe('bots at the table', () => {
     // The bot's deadline came back from the store: its timer waits beside the retention sweep's.
     expect(later.waiting).toBe(2);
     expect((await server.store.journal(code)).length).toBe(before);
-    const phone = closeAfterTest(await TestClient.connect(server.url));
-    await phone.must(ClientEvent.joinRoom, { code, as: 'seat', seatToken: ann.token });
-    const back: Player = { ...ann, client: phone };
-    await phone.waitForView(() => true);
+    const back = await rejoin(server, ann);
+    await back.client.waitForView(() => true);
     const end = await playOn(back, later);
 
     expect(end.status).toBe('finished');
@@ -103,6 +115,61 @@ describe('bots at the table', () => {
       expect(own.filter((e) => (e.detail.action as { type: string }).type === 'fill')).toHaveLength(filled);
     }
     expect(play(end).sheets[1]!.total).toBeGreaterThan(0);
+  });
+
+  it('play at the strength they were added at, across a restart, and refuse a strength there is none of', async () => {
+    const opened = await meetFateOnDisk();
+    const { dataDir, clock, ann, code } = opened;
+    let server = opened.server;
+    const creds = { code, token: ann.token };
+    const before = (await server.store.load(code))!.version;
+    expect(await ann.client.request(ClientEvent.addBot, { ...creds, strength: 'hard' })).toMatchObject({
+      ok: false,
+      error: { code: 'room/bad-request' },
+    });
+    expect((await server.store.load(code))!.version).toBe(before);
+    await ann.client.must(ClientEvent.addBot, { ...creds, strength: 'easy' });
+    await ann.client.must(ClientEvent.addBot, creds);
+    const lobby = await ann.client.waitForView((v) => v.seats.length === 3);
+    expect(lobby.seats.map((s) => [s.name, s.bot, s.botStrength])).toEqual([
+      ['Ann', false, undefined],
+      ['Bot Ada', true, 'easy'],
+      // A bot added without a strength is strong, as every bot was before strengths.
+      ['Bot Bix', true, 'strong'],
+    ]);
+    await ann.client.must(ClientEvent.start, creds);
+
+    await playOn(ann, clock, (v) => play(v).round >= 4 && play(v).active === 1 && play(v).rolls === 0);
+    ann.client.close();
+    await server.close();
+    const later = new ManualClock(clock.now());
+    server = closeAfterTest(await startServer({ clock: later, dataDir }));
+    const back = await rejoin(server, ann);
+    const restored = await back.client.waitForView(() => true);
+    expect(restored.seats.map((s) => s.botStrength)).toEqual([undefined, 'easy', 'strong']);
+    const restartedAt = restored.version;
+    await playOn(back, later, (v) => play(v).round >= 9);
+
+    /** How many times a seat rolled in each turn it finished, from the logged moves after `from`. */
+    const rollsPerTurn = async (seat: number, from: number): Promise<number[]> => {
+      const moves = (await server.store.journal(code)).filter((e) => e.kind === 'action' && e.seat === seat && e.version > from);
+      const turns: number[] = [];
+      let rolls = 0;
+      for (const e of moves) {
+        if ((e.detail.action as { type: string }).type === 'fill') turns.push(rolls);
+        rolls = (e.detail.action as { type: string }).type === 'fill' ? 0 : rolls + 1;
+      }
+      return turns;
+    };
+    // The easy bot fills a box after its first roll, as a beginner does, before the restart and after it.
+    const easyTurns = await rollsPerTurn(1, 0);
+    expect(easyTurns.length).toBeGreaterThanOrEqual(8);
+    expect(easyTurns.every((rolls) => rolls === 1)).toBe(true);
+    expect((await rollsPerTurn(1, restartedAt)).length).toBeGreaterThanOrEqual(4);
+    // The strong bot plays the optimal strategy, which rolls again far more often than not.
+    const strongTurns = await rollsPerTurn(2, 0);
+    expect(strongTurns.filter((rolls) => rolls > 1).length).toBeGreaterThan(strongTurns.length / 2);
+    expect((await rollsPerTurn(2, restartedAt)).some((rolls) => rolls > 1)).toBe(true);
   });
 
   it('are added only by the lead or host, in the lobby, up to the game’s seats, and nobody plays or takes their seat', async () => {

@@ -1,7 +1,8 @@
 /**
  * Bots at the table in real Chromium: one phone opens a room by itself (no
- * TV), seats two bots, starts Meet Fate and plays it to the end against
- * them; a TV that comes to watch marks the bots in the lobby.
+ * TV), seats an easy bot and a strong one, starts Meet Fate and plays it to
+ * the end against them; a TV that comes to watch marks the bots and their
+ * strengths in the lobby and on the end screen.
  */
 import { expect as poll, describe, expect, it } from 'vitest';
 import { meetFate } from '@rollcall/rules';
@@ -13,7 +14,7 @@ const SEED = '0b075eed0b075eed0b075eed0b075eed';
 const room = useBrowserRoom();
 
 describe('bots at the table', () => {
-  it('let one phone alone start Meet Fate against two bots and play it to the end; the TV marks the bots', async () => {
+  it('let one phone alone start Meet Fate against an easy and a strong bot and play it to the end; the TV marks the bots and their strengths', async () => {
     const ann = await room.newPage(PHONE, true);
     await ann.goto(`${room.url}/?testSeed=${SEED}`);
     await ann.getByLabel('Your name').last().fill('Ann');
@@ -26,14 +27,21 @@ describe('bots at the table', () => {
     await ann.getByRole('group', { name: 'Who rolls first?' }).waitFor();
     const addBot = ann.getByRole('button', { name: 'Add a bot' });
     const seated = ann.locator('.players li');
+    // The lead picks how well the next bot plays; strong until they pick another.
+    expect(await ann.getByRole('radio', { name: 'Strong' }).isChecked()).toBe(true);
+    await ann.getByRole('radio', { name: 'Easy' }).check();
+    await ann.getByText('a child can beat it').waitFor();
     await addBot.tap();
     await poll.poll(() => seated.count()).toBe(2);
+    await ann.getByRole('radio', { name: 'Strong' }).check();
     await addBot.tap();
     await poll.poll(() => seated.allInnerTexts()).toEqual([
       expect.stringContaining('Ann'),
-      expect.stringContaining('Bot Ada'),
-      expect.stringContaining('Bot Bix'),
+      expect.stringMatching(/Bot Ada\s*easy bot/),
+      expect.stringMatching(/Bot Bix\s*strong bot/),
     ]);
+    const stored = await room.server.store.load(code);
+    expect(stored?.seats.map((s) => s.botStrength)).toEqual([undefined, 'easy', 'strong']);
 
     // A TV opened on the room's address watches; it marks both bots, and nobody else.
     const tv = await room.newPage(TV);
@@ -41,7 +49,7 @@ describe('bots at the table', () => {
     const tvPlayers = tv.locator('.players li');
     await poll.poll(() => tvPlayers.count()).toBe(3);
     expect(await tvPlayers.evaluateAll((rows) => rows.map((r) => r.getAttribute('data-bot')))).toEqual(['no', 'yes', 'yes']);
-    expect(await tv.getByTestId('bot-tag').count()).toBe(2);
+    expect(await tv.getByTestId('bot-tag').allInnerTexts()).toEqual(['easy bot', 'strong bot']);
     await saveScreenshot(tv, 'bots-tv-lobby');
     await saveScreenshot(ann, 'bots-phone-lobby');
     expect(await seriousViolations(ann)).toEqual([]);
@@ -70,8 +78,11 @@ describe('bots at the table', () => {
     const standings = await standingsOf(ann);
     expect(standings.map((s) => s.name).sort()).toEqual(['Ann', 'Bot Ada', 'Bot Bix']);
     expect(await standingsOf(tv)).toEqual(standings);
-    const stored = await room.server.store.load(code);
-    expect(stored?.status).toBe('finished');
+    // The end screen says which bot was which.
+    const tvStandings = tv.getByTestId('standings');
+    expect(await tvStandings.locator('li', { hasText: 'Bot Ada' }).getByTestId('bot-tag').innerText()).toBe('easy bot');
+    expect(await tvStandings.locator('li', { hasText: 'Bot Bix' }).getByTestId('bot-tag').innerText()).toBe('strong bot');
+    expect((await room.server.store.load(code))?.status).toBe('finished');
     const log = await room.server.store.journal(code);
     const botMoves = log.filter((e) => e.kind === 'action' && e.seat !== 0);
     expect(botMoves.length).toBeGreaterThan(0);

@@ -1,5 +1,5 @@
 import { z } from 'zod/mini';
-import type { Outcome, Viewer } from '@rollcall/rules/catalogue';
+import { BOT_STRENGTHS, type Outcome, type Viewer } from '@rollcall/rules/catalogue';
 import type { ErrorBody } from './errors.js';
 import { PlayerName } from './names.js';
 
@@ -101,8 +101,18 @@ export const Start = z.object({ ...Credentials });
 /** `room:remove-seat` */
 export const RemoveSeat = z.object({ ...Credentials, seat: z.int().check(z.minimum(0), z.maximum(255)) });
 
-/** `room:add-bot`: the lead or host seats a bot in the lobby (removed like any seat, with `room:remove-seat`). */
-export const AddBot = z.object({ ...Credentials });
+/** How well a bot plays: `easy` for a child to beat, `strong` the game's best bot. */
+export const BotStrength = z.enum(BOT_STRENGTHS);
+
+/**
+ * The strength a bot is added at when none is given: strong, as every bot
+ * played before strengths could be chosen, so a client that names none gets
+ * the bot it always got.
+ */
+export const DEFAULT_BOT_STRENGTH: BotStrength = 'strong';
+
+/** `room:add-bot`: the lead or host seats a bot at a strength in the lobby (removed like any seat, with `room:remove-seat`). */
+export const AddBot = z.object({ ...Credentials, strength: z._default(BotStrength, DEFAULT_BOT_STRENGTH) });
 
 /** `room:take-lead` */
 export const TakeLead = z.object({ ...Credentials });
@@ -203,6 +213,7 @@ export type SetLock = z.infer<typeof SetLock>;
 export type Start = z.infer<typeof Start>;
 export type RemoveSeat = z.infer<typeof RemoveSeat>;
 export type AddBot = z.infer<typeof AddBot>;
+export type BotStrength = z.infer<typeof BotStrength>;
 export type TakeLead = z.infer<typeof TakeLead>;
 export type Rematch = z.infer<typeof Rematch>;
 export type AwaySeatChoice = z.infer<typeof AwaySeatChoice>;
@@ -317,6 +328,8 @@ export interface SeatInfo {
   vacant: boolean;
   /** A seat the server's bot plays: it has no phone, and is never away. */
   bot: boolean;
+  /** How well the bot plays, on a bot's seat only. */
+  botStrength?: BotStrength;
   /** During a game, since when (epoch ms) the seat has had no phone; null while it has one. */
   awaySince: number | null;
   /**

@@ -1,25 +1,30 @@
 /// <reference types="node" />
 /**
- * How strong is each bot? Plays seeded two-seat games of the bot against a
- * random-legal player and against a greedy one (src/bots/opponents.ts says
- * what each does), the bot taking the first seat in every other game, and
- * prints a Markdown table for docs/bots.md: mean scores with 95% intervals,
- * the bot's mean lead, and its win rate (a shared win counts half).
+ * How strong is each bot? Plays seeded two-seat games of the bot at a
+ * strength against a random-legal player and against a greedy one
+ * (src/bots/opponents.ts says what each does), the bot taking the first seat
+ * in every other game, and prints a Markdown table for docs/bots.md: mean
+ * scores with 95% intervals, the bot's mean lead, and its win rate (a shared
+ * win counts half).
  *
- *   nice pnpm --filter @rollcall/rules bots:strength [--game ID] [--games N] [--seed HEX32] [--max-seconds S]
+ *   nice pnpm --filter @rollcall/rules bots:strength [--game ID] [--strength easy|fair|strong]
+ *     [--opponent random|greedy] [--games N] [--seed HEX32] [--max-seconds S]
  *
- * Defaults: every game, 10,000 games per opponent, a fixed seed, no time
- * limit. With a limit, a pairing stops early and its row says how many games
- * it holds.
+ * Defaults: every game, the strong bot, both opponents, 10,000 games per
+ * opponent, a fixed seed, no time limit. With a limit, a pairing stops early
+ * and its row says how many games it holds.
  */
 import { parseArgs } from 'node:util';
-import { players, playGame, type PlayerKind } from '../src/bots/opponents.js';
+import { opponents, playGame, type OpponentKind } from '../src/bots/opponents.js';
+import { BOT_STRENGTHS, type BotStrength } from '../src/core/bot.js';
 import { nextUint32, seedGenerator, SEED_BYTES, type GeneratorState } from '../src/core/generator.js';
-import { games } from '../src/games/index.js';
+import { botsByStrength, games } from '../src/games/index.js';
 
 const { values: args } = parseArgs({
   options: {
     game: { type: 'string' },
+    strength: { type: 'string', default: 'strong' },
+    opponent: { type: 'string' },
     games: { type: 'string', default: '10000' },
     seed: { type: 'string', default: 'b075b0750000000000000000000000aa' },
     'max-seconds': { type: 'string', default: 'Infinity' },
@@ -31,6 +36,10 @@ if (!Number.isInteger(wanted) || wanted < 1) throw new Error('--games must be a 
 if (!new RegExp(`^[0-9a-f]{${SEED_BYTES * 2}}$`, 'i').test(args.seed)) throw new Error(`--seed must be ${SEED_BYTES * 2} hex digits`);
 const ids = args.game === undefined ? Object.keys(games) : [args.game];
 for (const id of ids) if (games[id] === undefined) throw new Error(`no game ${id}`);
+const strength = args.strength as BotStrength;
+if (!BOT_STRENGTHS.includes(strength)) throw new Error(`--strength must be one of ${BOT_STRENGTHS.join(', ')}`);
+const opponentKinds: OpponentKind[] = args.opponent === undefined ? ['random', 'greedy'] : [args.opponent as OpponentKind];
+if (!opponentKinds.every((o) => o === 'random' || o === 'greedy')) throw new Error('--opponent must be random or greedy');
 
 /** Seed bytes for game `i`: the base seed with the game number folded into its last four bytes. */
 function gameSeed(i: number): Uint8Array {
@@ -70,11 +79,11 @@ class Tally {
   }
 }
 
-console.log('| game | opponent | games | bot mean | opponent mean | bot lead | bot win rate |');
-console.log('|---|---|---|---|---|---|---|');
+console.log('| game | bot | opponent | games | bot mean | opponent mean | bot lead | bot win rate |');
+console.log('|---|---|---|---|---|---|---|---|');
 for (const id of ids) {
   const game = games[id]!;
-  for (const opponent of ['random', 'greedy'] as PlayerKind[]) {
+  for (const opponent of opponentKinds) {
     const started = performance.now();
     const bot = new Tally();
     const other = new Tally();
@@ -84,7 +93,7 @@ for (const id of ids) {
       if ((performance.now() - started) / 1000 > maxSeconds) break;
       const seed = gameSeed(i);
       const botSeat = i % 2;
-      const table = [players[id]!.bot, players[id]![opponent]];
+      const table = [botsByStrength[id]![strength], opponents[id]![opponent]];
       if (botSeat === 1) table.reverse();
       const { outcome } = playGame(game, table, {}, seedGenerator(seed), randomFrom(seedGenerator(seed)));
       const score = (seat: number): number => outcome.standings.find((s) => s.seat === seat)?.score ?? 0;
@@ -95,9 +104,9 @@ for (const id of ids) {
     }
     const seconds = ((performance.now() - started) / 1000).toFixed(0);
     console.log(
-      `| ${id} | ${opponent} | ${bot.n.toLocaleString('en')} | ${bot} | ${other} | ${lead} | ` +
+      `| ${id} | ${strength} | ${opponent} | ${bot.n.toLocaleString('en')} | ${bot} | ${other} | ${lead} | ` +
         `${(wins.mean * 100).toFixed(1)}% ± ${(wins.half * 100).toFixed(1)} |`,
     );
-    console.error(`${id} vs ${opponent}: ${bot.n} games in ${seconds} s`);
+    console.error(`${id} ${strength} vs ${opponent}: ${bot.n} games in ${seconds} s`);
   }
 }

@@ -17,6 +17,7 @@ import * as wfgts from './games/wfgts/catalogue.js';
 export type { CatalogueEntry, GameEvent, Outcome, Standing } from './core/define-game.js';
 export { ruleErrors, type RuleError, type RuleErrorCode } from './core/errors.js';
 export type { Viewer } from './core/viewer.js';
+export { BOT_STRENGTHS, type BotStrength } from './core/bot.js';
 export type { Hint } from './games/hints.js';
 
 /** Each game without its engine: scoring and preview functions, tables, action and view types. */

@@ -14,6 +14,7 @@ import {
   type SeatPart,
   type ActionResult,
   type AfterEnd,
+  type BotStrength,
   type Configure,
   type SetLock,
   type HandedOver,
@@ -301,9 +302,9 @@ export class RoomConnection {
     return this.command(ClientEvent.start, {});
   }
 
-  /** Lead or host: seat a bot in the lobby (it is removed like any seat). */
-  addBot(): Promise<Sent<unknown>> {
-    return this.command(ClientEvent.addBot, {});
+  /** Lead or host: seat a bot that plays at this strength in the lobby (it is removed like any seat). */
+  addBot(strength: BotStrength): Promise<Sent<unknown>> {
+    return this.command(ClientEvent.addBot, { strength });
   }
 
   /** Lead or host: remove a seat. */

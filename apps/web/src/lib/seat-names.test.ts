@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import type { SeatInfo } from '@rollcall/protocol';
-import { absenceMark, awaitedName, nameOfLead, seatAbsence, seatName, seatRemoved, turnTag, turnTitle, waitingToStart } from './seat-names.js';
+import { absenceMark, awaitedName, botTag, nameOfLead, seatAbsence, seatName, seatRemoved, turnTag, turnTitle, waitingToStart } from './seat-names.js';
 
 const now = 1_700_000_000_000;
 const seats: SeatInfo[] = [
@@ -17,6 +17,25 @@ describe('seat names', () => {
     expect(turnTag(withBot, 4, now)).toBe('bot');
     expect(turnTag(withBot, 0, now)).toBe('rolling');
     expect(turnTitle(withBot, 4, now)).toBe("Bot Ada's turn");
+  });
+
+  it('says how well a bot plays beside its name and on its turn, and nothing for a player', () => {
+    const bot = (seat: number, botStrength: SeatInfo['botStrength']): SeatInfo => ({
+      seat,
+      name: `Bot ${seat}`,
+      connected: false,
+      vacant: false,
+      awaySince: null,
+      playedFrom: null,
+      newPhoneAt: null,
+      bot: true,
+      botStrength,
+    });
+    const table = [...seats, bot(4, 'easy'), bot(5, 'fair'), bot(6, 'strong')];
+    expect([4, 5, 6].map((s) => botTag(table, s))).toEqual(['easy bot', 'fair bot', 'strong bot']);
+    expect([4, 5, 6].map((s) => turnTag(table, s, now))).toEqual(['easy bot', 'fair bot', 'strong bot']);
+    expect(botTag(table, 0)).toBeNull();
+    expect(botTag(table, 9)).toBeNull();
   });
 
   it('uses the name the seat joined with, even when it left', () => {

@@ -1,4 +1,4 @@
-import type { SeatInfo } from '@rollcall/protocol';
+import type { BotStrength, SeatInfo } from '@rollcall/protocol';
 import { liveNow } from './live-clock.js';
 
 /** The name a seat joined with, or "Seat 3" for a seat the room no longer lists. */
@@ -38,10 +38,19 @@ export function absenceMark(seats: readonly SeatInfo[], seat: number, now = live
   return absence === null ? null : `${absence === 'removed' ? '✕' : '◌'} ${absence}`;
 }
 
-/** The tag beside the name of the seat on turn: "rolling", "bot" for a bot's seat, or why nobody rolls for it ("away 2 min", "removed"). */
+/** How each strength of bot is called beside its name. */
+const BOT_TAGS: Record<BotStrength, string> = { easy: 'easy bot', fair: 'fair bot', strong: 'strong bot' };
+
+/** The tag beside a bot's name, which says how well it plays ("easy bot"), or null for a player's seat. */
+export function botTag(seats: readonly SeatInfo[], seat: number): string | null {
+  const s = seats.find((info) => info.seat === seat);
+  if (s === undefined || !s.bot) return null;
+  return s.botStrength === undefined ? 'bot' : BOT_TAGS[s.botStrength];
+}
+
+/** The tag beside the name of the seat on turn: "rolling", "easy bot" for a bot's seat, or why nobody rolls for it ("away 2 min", "removed"). */
 export function turnTag(seats: readonly SeatInfo[], seat: number, now = liveNow()): string {
-  const bot = seats.find((s) => s.seat === seat)?.bot ?? false;
-  return seatAbsence(seats, seat, now) ?? (bot ? 'bot' : 'rolling');
+  return seatAbsence(seats, seat, now) ?? botTag(seats, seat) ?? 'rolling';
 }
 
 /** A seat's name in a list of those the game waits on; a removed or away player's seat says so. */

@@ -4,7 +4,7 @@ import { applyAction } from '../core/define-game.js';
 import { generatorDice } from '../core/dice.js';
 import { seededRandom, seedGenerator, SEED_BYTES } from '../core/generator.js';
 import { bots, games } from '../games/index.js';
-import { players, playGame } from './opponents.js';
+import { opponents, playGame } from './opponents.js';
 
 describe('the bot registry', () => {
   it('has a bot for every game and nothing else', () => {
@@ -29,7 +29,7 @@ describe.each(Object.keys(games))('the %s bot', (id) => {
         fc.array(fc.boolean(), { minLength: 4, maxLength: 4 }),
         (seed, seats, botSeats) => {
           const random = seededRandom(seed);
-          const table = Array.from({ length: seats }, (_, s) => (botSeats[s] ? bot : players[id]!.random));
+          const table = Array.from({ length: seats }, (_, s) => (botSeats[s] ? bot : opponents[id]!.random));
           const dice = generatorDice(seedGenerator(seed));
           playGame(game, table, {}, seedGenerator(seed), random, {
             onState(state, seat) {

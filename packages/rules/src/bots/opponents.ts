@@ -6,27 +6,22 @@
  * - random-legal: any legal move, each equally likely among the kinds of
  *   move open (roll or stop, which dice, which box).
  * - greedy: takes the best score for the dice in hand and never looks
- *   ahead: Meet Fate fills the best box after one roll; Ten Phases stops once
- *   the phase is made and otherwise rolls everything again; Pairs and Wagers
- *   never wagers; wfgts carries the groups its line shows and scores the
- *   larger of its grouping and (unspent) junk; Powers 'n Points does what
- *   the turn timer does (first legal boxes, passes, best gain).
+ *   ahead (`greedyPlayers` in `games/bot-strengths.ts`, where the easy bot
+ *   is built on it).
  */
 import type { Bot } from '../core/bot.js';
 import { applyAction, type AnyGame, type Outcome } from '../core/define-game.js';
 import { generatorDice } from '../core/dice.js';
 import type { GeneratorState } from '../core/generator.js';
-import { bots, games } from '../games/index.js';
+import { greedyPlayers, pairsChoices } from '../games/bot-strengths.js';
 import type { MeetFateState } from '../games/meet-fate/index.js';
 import { openBoxes } from '../games/meet-fate/state.js';
-import { stakeRuleOf, wagerOffers } from '../games/pairs-and-wagers/state.js';
-import type { PairsAction, PairsState } from '../games/pairs-and-wagers/index.js';
-import { DICE as TEN_PHASE_DICE, facesOf, scorePhase, type TenPhasesState } from '../games/ten-phases/index.js';
+import type { PairsState } from '../games/pairs-and-wagers/index.js';
+import { DICE as TEN_PHASE_DICE, type TenPhasesState } from '../games/ten-phases/index.js';
 import { randomAction } from '../games/war-pnp/random-player.js';
 import type { WarState } from '../games/war-pnp/state.js';
-import { quickGrouping } from '../games/wfgts/bot.js';
-import { DICE as WFGTS_DICE, junkScore, type WfgtsState } from '../games/wfgts/index.js';
-import { junkUsed, newestLine } from '../games/wfgts/state.js';
+import { DICE as WFGTS_DICE, type WfgtsState } from '../games/wfgts/index.js';
+import { junkUsed } from '../games/wfgts/state.js';
 
 // eslint-disable-next-line @typescript-eslint/no-explicit-any -- one table for games of every type
 type AnyBot = Bot<any, any>;
@@ -52,37 +47,12 @@ const randomMeetFate: Bot<MeetFateState, unknown> = (state, seat, random) => {
   return { type: 'roll', hold: someOf(random, 6) };
 };
 
-const greedyMeetFate: Bot<MeetFateState, unknown> = (state) => games['meet-fate']!.awaiting(state)[0]?.fallback;
-
 const randomTenPhases: Bot<TenPhasesState, unknown> = (state, _seat, random) => {
   if (state.turn?.faces === null) return { type: 'roll', keep: [] };
   return random() < 1 / 3 ? { type: 'stop' } : { type: 'roll', keep: someOf(random, TEN_PHASE_DICE.length) };
 };
 
-const greedyTenPhases: Bot<TenPhasesState, unknown> = (state, seat) => {
-  const faces = state.turn?.faces ?? null;
-  if (faces === null) return { type: 'roll', keep: [] };
-  const made = scorePhase(state.sheets[seat]!.phase, facesOf(faces));
-  return made !== null ? { type: 'stop' } : { type: 'roll', keep: [] };
-};
-
-/** Pairs and Wagers: every choice open at this step. */
-function pairsChoices(state: PairsState): PairsAction[] {
-  if (state.phase === 'mid-choice') return [{ type: 'mid-opt-in', join: true }, { type: 'mid-opt-in', join: false }];
-  const turn = state.turn!;
-  const offered = wagerOffers(turn, stakeRuleOf(state)).flatMap((o): PairsAction[] =>
-    o.type === 'bet-odd'
-      ? [
-          { type: 'bet-odd', call: 'odd' },
-          { type: 'bet-odd', call: 'even' },
-        ]
-      : [{ type: o.type }],
-  );
-  return [turn.step === 'start' ? { type: 'roll' } : { type: 'end-turn' }, ...offered];
-}
-
 const randomPairs: Bot<PairsState, unknown> = (state, _seat, random) => pick(random, pairsChoices(state));
-const greedyPairs: Bot<PairsState, unknown> = (state) => pairsChoices(state).find((a) => a.type === 'roll' || a.type === 'end-turn' || a.type === 'mid-opt-in');
 
 const randomWfgts: Bot<WfgtsState, unknown> = (state, seat, random) => {
   if (state.step === 'carry') {
@@ -92,33 +62,24 @@ const randomWfgts: Bot<WfgtsState, unknown> = (state, seat, random) => {
   return { type: 'score', choice: junk ? 'junk' : 'best' };
 };
 
-const greedyWfgts: Bot<WfgtsState, unknown> = (state, seat) => {
-  const sheet = state.sheets[seat]!;
-  const line = newestLine(sheet);
-  if (state.step === 'carry') {
-    const { mask } = quickGrouping(line);
-    return { type: 'carry', dice: WFGTS_DICE.map((d) => d.column).filter((c) => (mask & (1 << c)) !== 0) };
-  }
-  const junk = !junkUsed(sheet) && junkScore(line) > quickGrouping(line).score;
-  return { type: 'score', choice: junk ? 'junk' : 'best' };
-};
-
 const randomWar: Bot<WarState, unknown> = (state, seat, random) =>
   randomAction({ below: (n) => Math.floor(random() * n) }, state, seat);
-const greedyWar: Bot<WarState, unknown> = (state, seat) =>
-  games['war-pnp']!.awaiting(state).find((a) => a.seat === seat)?.fallback;
 
-/** The kinds of player a bot is measured against, and the bot itself. */
-export type PlayerKind = 'bot' | 'random' | 'greedy';
+/** The kinds of player a bot is measured against. */
+export type OpponentKind = 'random' | 'greedy';
 
-/** Every player kind for every game. */
-export const players: Record<string, Record<PlayerKind, AnyBot>> = {
-  'meet-fate': { bot: bots['meet-fate']!, random: randomMeetFate, greedy: greedyMeetFate },
-  'ten-phases': { bot: bots['ten-phases']!, random: randomTenPhases, greedy: greedyTenPhases },
-  'pairs-and-wagers': { bot: bots['pairs-and-wagers']!, random: randomPairs, greedy: greedyPairs },
-  wfgts: { bot: bots.wfgts!, random: randomWfgts, greedy: greedyWfgts },
-  'war-pnp': { bot: bots['war-pnp']!, random: randomWar, greedy: greedyWar },
+const randomPlayers: Record<string, AnyBot> = {
+  'meet-fate': randomMeetFate,
+  'ten-phases': randomTenPhases,
+  'pairs-and-wagers': randomPairs,
+  wfgts: randomWfgts,
+  'war-pnp': randomWar,
 };
+
+/** Every opponent kind for every game. */
+export const opponents: Record<string, Record<OpponentKind, AnyBot>> = Object.fromEntries(
+  Object.entries(randomPlayers).map(([id, random]) => [id, { random, greedy: greedyPlayers[id]! }]),
+);
 
 /** A game played out: how it ended, and every state it passed through if asked. */
 export interface PlayedGame {

@@ -25,7 +25,8 @@ export const games: Record<string, AnyGame> = {
 
 /**
  * A bot for every game, by id: `bots[id](state, seat, random)` is the action
- * that seat's bot takes now. Legal whenever the game awaits that seat.
+ * that seat's bot takes now. Legal whenever the game awaits that seat. The
+ * strong bot of `botsByStrength`.
  */
 // eslint-disable-next-line @typescript-eslint/no-explicit-any -- games differ in state and action types
 export const bots: Record<string, Bot<any, any>> = {
@@ -37,6 +38,7 @@ export const bots: Record<string, Bot<any, any>> = {
 };
 
 export { hints, type Hint, type HintFor } from './hints.js';
+export { botsByStrength } from './bot-strengths.js';
 
 /** The game with this id, if we host it. */
 export function findGame(id: string): AnyGame | undefined {
