@@ -38,13 +38,18 @@ export interface Cluster {
 export function joinCluster(io: Server, target: RedisTarget, log: Logger): Cluster {
   const pub = connectRedis(target, log, 'broadcast');
   const sub = connectRedis(target, log, 'subscribe', target.cluster ? { shardedSubscribers: true } : {});
+  const roster = joinRoster(pub, log);
   io.adapter(
     pub instanceof RedisCluster
-      ? countingOnOneShard(pub, createShardedAdapter(pub, sub, { channelPrefix: 'rollcall:io', subscriptionMode: 'dynamic' }))
+      ? countingOnOneShard(
+          pub,
+          createShardedAdapter(pub, sub, { channelPrefix: 'rollcall:io', subscriptionMode: 'dynamic' }),
+          roster.liveNodes,
+          log,
+        )
       : createAdapter(pub, sub, { key: 'rollcall:io', requestsTimeout: NODE_REQUEST_TIMEOUT_MS }),
   );
 
-  const roster = joinRoster(pub, log);
   // A node that has just started is in no other node's count until it says so (see `NodeRoster`).
   io.on(NODE_JOINED, () => void roster.recount());
   void roster.stamped.then(() => io.serverSideEmit(NODE_JOINED));
@@ -84,14 +89,24 @@ type ShardedAdapterFactory = ReturnType<typeof createShardedAdapter>;
  * all nodes, i.e. once per change, for presence) by asking every server of
  * the cluster, replicas included: 2 × shards commands a change. Only the
  * master serving the channel's slot holds its subscribers, so ask that one.
+ *
+ * While the cluster is away (no master known for the slot, or the question
+ * unanswered) the roster's count stands in: Socket.IO does not catch a
+ * failed count, and a rejection there would end the process. A question
+ * then waits for nodes that may not hear it, and presence says it is partial.
  */
-function countingOnOneShard(pub: RedisCluster, factory: ShardedAdapterFactory): ShardedAdapterFactory {
+function countingOnOneShard(
+  pub: RedisCluster,
+  factory: ShardedAdapterFactory,
+  rosterCount: () => number,
+  log: Logger,
+): ShardedAdapterFactory {
   // Socket.IO calls it with `new`: a function, not an arrow, which returns the adapter it made.
   return function shardedAdapter(nsp: { name: string }) {
     const adapter = factory(nsp);
     const channel = `rollcall:io#${nsp.name}#`;
     let slot: Promise<number> | null = null;
-    adapter.serverCount = async () => {
+    const subscribers = async () => {
       slot ??= (pub.cluster('KEYSLOT', channel) as Promise<number>).catch((err: unknown) => {
         slot = null;
         throw err;
@@ -102,6 +117,11 @@ function countingOnOneShard(pub: RedisCluster, factory: ShardedAdapterFactory): 
       const [, count] = (await master.call('PUBSUB', 'SHARDNUMSUB', channel)) as [string, number];
       return Number(count);
     };
+    adapter.serverCount = () =>
+      subscribers().catch((err: unknown) => {
+        log.debug({ err }, 'could not count the nodes listening; counting the roster');
+        return Math.max(1, rosterCount());
+      });
     return adapter;
   };
 }
