@@ -3,7 +3,7 @@ import { Cluster as RedisCluster } from 'ioredis';
 import type { Logger } from 'pino';
 import type { Server } from 'socket.io';
 import { membershipOf, type Delivery } from '../delivery.js';
-import { closeRedis, connectRedis, type RedisTarget } from '../redis-client.js';
+import { closeRedis, connectRedis, type RedisLink, type RedisTarget } from '../redis-client.js';
 import { clusterDelivery, NODE_REQUEST_TIMEOUT_MS } from './cluster-delivery.js';
 import { joinRoster } from './node-roster.js';
 
@@ -38,6 +38,7 @@ export interface Cluster {
 export function joinCluster(io: Server, target: RedisTarget, log: Logger): Cluster {
   const pub = connectRedis(target, log, 'broadcast');
   const sub = connectRedis(target, log, 'subscribe', target.cluster ? { shardedSubscribers: true } : {});
+  subscribingAgain(sub, log);
   const roster = joinRoster(pub, log);
   io.adapter(
     pub instanceof RedisCluster
@@ -80,6 +81,53 @@ export function joinCluster(io: Server, target: RedisTarget, log: Logger): Clust
       await Promise.all([closeRedis(pub), closeRedis(sub)]);
     },
   };
+}
+
+/** The subscription commands the adapters send without waiting for the answer, each with the one that undoes it. */
+const subscriptionCommands = [
+  ['subscribe', 'unsubscribe'],
+  ['psubscribe', 'punsubscribe'],
+  ['ssubscribe', 'sunsubscribe'],
+] as const;
+
+type SubscriptionCommand = (...channels: string[]) => Promise<unknown>;
+
+/**
+ * The adapters subscribe (to a room's channel as its first socket here joins)
+ * and unsubscribe without waiting for Redis's answer. One Redis did not take
+ * (the link down, its offline queue given up, or on a cluster the shard's
+ * subscriber not back yet) is a rejection nobody handles, which ends the
+ * process, and leaves the channel unsubscribed for good: the room's views
+ * from other nodes never reach this one. So a refused subscription is logged
+ * and made again once the link's subscriptions are back (`ready`, or on a
+ * cluster `subscribersReady`), unless the channel was given up meanwhile.
+ */
+export function subscribingAgain(sub: RedisLink, log: Logger): void {
+  const refused = new Map<string, () => void>();
+  const commands = sub as unknown as Record<string, SubscriptionCommand>;
+  for (const [subscribe, unsubscribe] of subscriptionCommands) {
+    const send = commands[subscribe]!.bind(sub);
+    const undo = commands[unsubscribe]!.bind(sub);
+    const keyOf = (channels: string[]) => `${subscribe} ${channels.join(' ')}`;
+    const again = (...channels: string[]) => {
+      const key = keyOf(channels);
+      refused.delete(key);
+      return send(...channels).catch((err: unknown) => {
+        log.warn({ err, channels, link: 'subscribe' }, 'Redis did not take a subscription; trying again once the link is back');
+        refused.set(key, () => void again(...channels));
+      });
+    };
+    commands[subscribe] = again;
+    commands[unsubscribe] = (...channels: string[]) => {
+      refused.delete(keyOf(channels));
+      return undo(...channels).catch((err: unknown) => log.debug({ err, channels }, 'Redis did not take an unsubscription'));
+    };
+  }
+  sub.on(sub instanceof RedisCluster ? 'subscribersReady' : 'ready', () => {
+    const retries = [...refused.values()];
+    refused.clear();
+    for (const retry of retries) retry();
+  });
 }
 
 type ShardedAdapterFactory = ReturnType<typeof createShardedAdapter>;
