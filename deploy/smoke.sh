@@ -59,8 +59,8 @@ measured() { printf '   %s: %s\n' "$1" "$2"; }
 
 container() { echo "${project}_$1_1"; }
 
-# `deploy/smoke.sh kill-serving-node`, run by the game: kill the node whose log shows room $ROOM changing.
-kill_serving_node() {
+# The node whose log shows room $ROOM changing most: the one nginx sends the table to.
+serving_node() {
   local service busiest=0 node=
   for service in "${nodes[@]}"; do
     local n
@@ -68,6 +68,25 @@ kill_serving_node() {
     if [ "$n" -gt "$busiest" ]; then busiest=$n; node=$service; fi
   done
   [ -n "$node" ] || { echo "no node logged room $ROOM" >&2; return 1; }
+  echo "$node"
+}
+# `deploy/smoke.sh other-node-url`, run by the game: a node not serving room $ROOM, by its own address, past nginx.
+other_node_url() {
+  local serving service
+  serving=$(serving_node)
+  for service in "${nodes[@]}"; do
+    [ "$service" = "$serving" ] && continue
+    podman inspect "$(container "$service")" --format '{{range .NetworkSettings.Networks}}{{.IPAddress}} {{end}}' |
+      awk '{ printf "http://%s:3000\n", $1 }'
+    return
+  done
+  echo "no node but $serving" >&2
+  return 1
+}
+# `deploy/smoke.sh kill-serving-node`, run by the game: kill the node serving room $ROOM.
+kill_serving_node() {
+  local node
+  node=$(serving_node)
   echo "   killing $node, which serves room $ROOM" >&2
   podman kill --signal KILL "$(container "$node")" >/dev/null
   echo "$node" >"$cache/killed-node"
@@ -135,10 +154,11 @@ fail_over_redis() {
 room_log() { redis_cli --raw LRANGE "$(room_log_key)" 0 -1; }
 case ${1:-} in
   kill-serving-node) kill_serving_node; exit ;;
+  other-node-url) other_node_url; exit ;;
   restart-redis) if [ ${#redis_services[@]} -gt 1 ]; then fail_over_redis; else restart_redis; fi; exit ;;
   room-log) room_log; exit ;;
   '') ;;
-  *) fail "unknown command $1 (none, cluster, kill-serving-node, restart-redis or room-log)" ;;
+  *) fail "unknown command $1 (none, cluster, kill-serving-node, other-node-url, restart-redis or room-log)" ;;
 esac
 
 for tool in podman podman-compose debootstrap npm; do
@@ -257,6 +277,7 @@ started=$(now)
   ROLLCALL_SMOKE_URL=$lb_url \
   ROLLCALL_SMOKE_ROOM_LOG="$repo/deploy/smoke.sh room-log" \
   ROLLCALL_SMOKE_KILL_NODE="$repo/deploy/smoke.sh kill-serving-node" \
+  ROLLCALL_SMOKE_OTHER_NODE="$repo/deploy/smoke.sh other-node-url" \
   ROLLCALL_SMOKE_RESTART_REDIS="$repo/deploy/smoke.sh restart-redis" \
   ROLLCALL_SMOKE_FIGURES=$figures_file \
   npx vitest run --config vitest.smoke.config.ts

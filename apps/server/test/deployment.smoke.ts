@@ -1,7 +1,8 @@
 /**
  * A wfgts game through a deployed topology, as deploy/smoke.sh runs it: three
  * phones, a TV and a spectator through the load balancer at
- * ROLLCALL_SMOKE_URL. Mid-game it runs ROLLCALL_SMOKE_KILL_NODE (which kills
+ * ROLLCALL_SMOKE_URL, and a second spectator on the other node, at the address
+ * ROLLCALL_SMOKE_OTHER_NODE prints. Mid-game it runs ROLLCALL_SMOKE_KILL_NODE (which kills
  * the node serving room $ROOM) and later ROLLCALL_SMOKE_RESTART_REDIS (Redis
  * restarted, or on a Redis Cluster the room's master failed over); at the
  * end every move a phone was told was accepted must be in the room's log as
@@ -124,9 +125,13 @@ it('a wfgts table plays to the end through the balancer while its node is killed
   await t.host.must(ClientEvent.configure, { code: t.code, token: t.hostToken, game: 'wfgts' });
   await t.host.must(ClientEvent.start, { code: t.code, token: t.hostToken });
   const phones = t.players.map((p) => p.client);
+  // A spectator on the other node, past the balancer: until the kill, every view it gets crossed Redis.
+  const elsewhere = closeAfterTest(await TestClient.connect((await run(setting('ROLLCALL_SMOKE_OTHER_NODE'), t.code)).trim()));
+  await elsewhere.must(ClientEvent.joinRoom, { code: t.code, as: 'spectator' });
 
   // Round 2: the node holding every screen (one client address, so one node by its hash) is killed.
   const beforeKill = await annCarries(t, 2);
+  await elsewhere.waitForView((v) => v.version >= beforeKill.accepted.version);
   const killed = performance.now();
   await run(setting('ROLLCALL_SMOKE_KILL_NODE'), t.code);
   await rejoinAll(t, phones);
@@ -146,7 +151,7 @@ it('a wfgts table plays to the end through the balancer while its node is killed
   const final = await playUntil(t, undefined, undefined, pace);
   figures.gameSeconds = seconds(began);
   expect(final.status).toBe('finished');
-  for (const screen of [t.spectator, watcher, ...t.players.map((p) => p.client)]) {
+  for (const screen of [t.spectator, watcher, elsewhere, ...t.players.map((p) => p.client)]) {
     const seen = await screen!.waitForView((v) => v.version === final.version);
     expect(seen.outcome).toEqual(final.outcome);
   }
