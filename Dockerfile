@@ -13,6 +13,7 @@ RUN npm install -g pnpm@10.34.8
 WORKDIR /app
 # Packages first, from the lockfile alone, so a change to the source does not fetch them again.
 COPY pnpm-lock.yaml pnpm-workspace.yaml ./
+COPY patches patches
 RUN pnpm fetch
 COPY . .
 RUN pnpm install --offline --frozen-lockfile

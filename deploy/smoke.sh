@@ -9,11 +9,17 @@
 # and exits non-zero on any failure. Needs root, podman, podman-compose and
 # debootstrap; takes minutes (figures: docs/scale-out.md).
 #
+# `deploy/smoke.sh cluster` runs the same on ./docker-compose.cluster.yml: a
+# Redis Cluster of six instead of one Redis, and instead of Redis restarting,
+# the master serving the room's slot is killed and its replica must take over
+# (the killed server then rejoins as a replica).
+#
 # Another topology: ROLLCALL_SMOKE_COMPOSE (a compose file), with its server
-# services in ROLLCALL_SMOKE_NODES (default "server-1 server-2") and
-# ROLLCALL_SMOKE_PROJECT naming its containers (default rollcall-smoke) and
-# ROLLCALL_SMOKE_PROMETHEUS the scrape config naming those nodes (default
-# deploy/prometheus.yml).
+# services in ROLLCALL_SMOKE_NODES (default "server-1 server-2"), its Redis
+# services in ROLLCALL_SMOKE_REDIS (default "redis"; more than one is a Redis
+# Cluster), ROLLCALL_SMOKE_PROJECT naming its containers (default
+# rollcall-smoke) and ROLLCALL_SMOKE_PROMETHEUS the scrape config naming those
+# nodes (default deploy/prometheus.yml).
 #
 # Base images that are missing (node, redis, nginx, prometheus: Docker Hub may be out of
 # reach) are replaced by stand-ins built from a Debian bookworm root file
@@ -22,11 +28,18 @@
 set -euo pipefail
 cd "$(dirname "$0")/.."
 repo=$PWD
+if [ "${1:-}" = cluster ]; then
+  # Exported: the game runs this script again for each disruption, and it must act on the same topology.
+  export ROLLCALL_SMOKE_COMPOSE=$repo/docker-compose.cluster.yml ROLLCALL_SMOKE_PROJECT=rollcall-smoke-cluster \
+    ROLLCALL_SMOKE_REDIS='redis-1 redis-2 redis-3 redis-4 redis-5 redis-6'
+  shift
+fi
 here=$repo/deploy/smoke
 cache=${ROLLCALL_SMOKE_CACHE:-/var/cache/rollcall-smoke}
 project=${ROLLCALL_SMOKE_PROJECT:-rollcall-smoke}
 compose_file=${ROLLCALL_SMOKE_COMPOSE:-$repo/docker-compose.yml}
 read -ra nodes <<<"${ROLLCALL_SMOKE_NODES:-server-1 server-2}"
+read -ra redis_services <<<"${ROLLCALL_SMOKE_REDIS:-redis}"
 prometheus_config=${ROLLCALL_SMOKE_PROMETHEUS:-$repo/deploy/prometheus.yml}
 prometheus_image=docker.io/prom/prometheus:v2.53.0
 publish=${ROLLCALL_SMOKE_PORT:-127.0.0.1:3000}
@@ -46,8 +59,8 @@ measured() { printf '   %s: %s\n' "$1" "$2"; }
 
 container() { echo "${project}_$1_1"; }
 
-# `deploy/smoke.sh kill-serving-node`, run by the game: kill the node whose log shows room $ROOM changing.
-kill_serving_node() {
+# The node whose log shows room $ROOM changing most: the one nginx sends the table to.
+serving_node() {
   local service busiest=0 node=
   for service in "${nodes[@]}"; do
     local n
@@ -55,6 +68,25 @@ kill_serving_node() {
     if [ "$n" -gt "$busiest" ]; then busiest=$n; node=$service; fi
   done
   [ -n "$node" ] || { echo "no node logged room $ROOM" >&2; return 1; }
+  echo "$node"
+}
+# `deploy/smoke.sh other-node-url`, run by the game: a node not serving room $ROOM, by its own address, past nginx.
+other_node_url() {
+  local serving service
+  serving=$(serving_node)
+  for service in "${nodes[@]}"; do
+    [ "$service" = "$serving" ] && continue
+    podman inspect "$(container "$service")" --format '{{range .NetworkSettings.Networks}}{{.IPAddress}} {{end}}' |
+      awk '{ printf "http://%s:3000\n", $1 }'
+    return
+  done
+  echo "no node but $serving" >&2
+  return 1
+}
+# `deploy/smoke.sh kill-serving-node`, run by the game: kill the node serving room $ROOM.
+kill_serving_node() {
+  local node
+  node=$(serving_node)
   echo "   killing $node, which serves room $ROOM" >&2
   podman kill --signal KILL "$(container "$node")" >/dev/null
   echo "$node" >"$cache/killed-node"
@@ -65,7 +97,7 @@ metrics_targets() { local n; for n in "${nodes[@]}"; do echo "$n:9464"; done; }
 # `deploy/smoke.sh restart-redis`, run by the game: kill Redis and start it again on its append-only file.
 restart_redis() {
   local redis
-  redis=$(container redis)
+  redis=$(container "${redis_services[0]}")
   echo '   killing Redis and starting it again' >&2
   podman kill --signal KILL "$redis" >/dev/null
   # Without systemd podman cannot put the health check on a timer, and says so; that is expected here.
@@ -74,14 +106,59 @@ restart_redis() {
   echo 'Redis did not come back' >&2
   return 1
 }
+# Ask a running Redis server (on a Redis Cluster, following redirections).
+redis_cli() {
+  local service
+  for service in "${redis_services[@]}"; do
+    [ "$(podman inspect --format '{{.State.Running}}' "$(container "$service")" 2>/dev/null)" = true ] || continue
+    podman exec "$(container "$service")" redis-cli -c "$@"
+    return
+  done
+  echo 'no Redis server is running' >&2
+  return 1
+}
+# Room $ROOM's log: on a Redis Cluster its code is the key's hash tag.
+room_log_key() { if [ ${#redis_services[@]} -gt 1 ]; then echo "rollcall:log:{$ROOM}"; else echo "rollcall:log:$ROOM"; fi; }
+# The name of the live master serving a slot, from CLUSTER NODES ("<id> <ip:port@bus,name> <flags> <master> ... <slots>").
+master_of_slot() {
+  redis_cli CLUSTER NODES | awk -v slot="$1" '$3 ~ /master/ && $3 !~ /fail/ {
+    for (i = 9; i <= NF; i++) { n = split($i, r, "-"); if (slot >= r[1] && slot <= (n > 1 ? r[2] : r[1])) { split($2, a, ","); print a[2]; exit } }
+  }'
+}
+# `deploy/smoke.sh restart-redis` on a Redis Cluster: kill the master serving room $ROOM, wait for its replica to take over, start it again.
+fail_over_redis() {
+  local slot master successor= began
+  slot=$(redis_cli CLUSTER KEYSLOT "$(room_log_key)")
+  master=$(master_of_slot "$slot")
+  [ -n "$master" ] || { echo "no master serves slot $slot" >&2; return 1; }
+  echo "   killing $master, the Redis master serving room $ROOM (slot $slot)" >&2
+  began=$(now)
+  podman kill --signal KILL "$(container "$master")" >/dev/null
+  for _ in $(seq 120); do
+    successor=$(master_of_slot "$slot" 2>/dev/null || true)
+    if [ -n "$successor" ] && [ "$successor" != "$master" ] && redis_cli CLUSTER INFO 2>/dev/null | grep -q cluster_state:ok; then break; fi
+    successor=
+    sleep 0.5
+  done
+  [ -n "$successor" ] || { echo "no replica took over from $master" >&2; return 1; }
+  echo "   $successor took over from $master after $(since "$began") s" >&2
+  podman start "$(container "$master")" 2>&1 >/dev/null | { grep -v 'systemd connection' || true; } >&2
+  for _ in $(seq 60); do
+    podman exec "$(container "$master")" redis-cli ROLE 2>/dev/null | grep -qx slave && { echo "   $master is back, as a replica" >&2; return; }
+    sleep 0.5
+  done
+  echo "$master did not come back as a replica" >&2
+  return 1
+}
 # `deploy/smoke.sh room-log`, run by the game: room $ROOM's log as Redis holds it, one JSON entry a line.
-room_log() { podman exec "$(container redis)" redis-cli --raw LRANGE "rollcall:log:$ROOM" 0 -1; }
+room_log() { redis_cli --raw LRANGE "$(room_log_key)" 0 -1; }
 case ${1:-} in
   kill-serving-node) kill_serving_node; exit ;;
-  restart-redis) restart_redis; exit ;;
+  other-node-url) other_node_url; exit ;;
+  restart-redis) if [ ${#redis_services[@]} -gt 1 ]; then fail_over_redis; else restart_redis; fi; exit ;;
   room-log) room_log; exit ;;
   '') ;;
-  *) fail "unknown command $1 (none, kill-serving-node, restart-redis or room-log)" ;;
+  *) fail "unknown command $1 (none, cluster, kill-serving-node, other-node-url, restart-redis or room-log)" ;;
 esac
 
 for tool in podman podman-compose debootstrap npm; do
@@ -170,7 +247,15 @@ trap teardown EXIT
 say "the topology, from ${compose_file#"$repo"/}"
 started=$(now)
 compose down -v >/dev/null 2>&1 || true # what an interrupted run may have left
-compose up -d >"$cache/compose-up.log" 2>&1 || { cat "$cache/compose-up.log"; fail 'podman-compose up'; }
+if [ ${#redis_services[@]} -gt 1 ]; then
+  # The server nodes wait for the cluster to be whole (`service_completed_successfully`), which
+  # podman-compose 1.0 does not honour: start the cluster and its joining first, as Docker would.
+  compose up -d redis-cluster-init >"$cache/compose-up.log" 2>&1 || { cat "$cache/compose-up.log"; fail 'podman-compose up redis-cluster-init'; }
+  joined=$(timeout 120 podman wait "$(container redis-cluster-init)" || echo timed-out)
+  [ "$joined" = 0 ] || { podman logs "$(container redis-cluster-init)" 2>&1 | tail -20; fail "the Redis Cluster was not joined ($joined)"; }
+  measured 'Redis Cluster whole after (s)' "$(since "$started")"
+fi
+compose up -d >>"$cache/compose-up.log" 2>&1 || { cat "$cache/compose-up.log"; fail 'podman-compose up'; }
 ready=
 for _ in $(seq 240); do
   if curl -fsS "$lb_url/healthz" >/dev/null 2>&1; then ready=1; break; fi
@@ -179,7 +264,7 @@ done
 [ -n "$ready" ] || { compose logs 2>&1 | tail -40; fail "no answer from $lb_url/healthz"; }
 measured 'ready through nginx in (s)' "$(since "$started")"
 # The compose file's own health checks, run once by hand (podman runs them on a timer only under systemd).
-for service in redis "${nodes[@]}"; do
+for service in "${redis_services[@]}" "${nodes[@]}"; do
   podman healthcheck run "$(container "$service")" >/dev/null || fail "$service is not healthy"
 done
 curl -fsS "$lb_url/" | grep -q '<!doctype html>' || fail 'nginx does not serve the web app'
@@ -192,10 +277,11 @@ started=$(now)
   ROLLCALL_SMOKE_URL=$lb_url \
   ROLLCALL_SMOKE_ROOM_LOG="$repo/deploy/smoke.sh room-log" \
   ROLLCALL_SMOKE_KILL_NODE="$repo/deploy/smoke.sh kill-serving-node" \
+  ROLLCALL_SMOKE_OTHER_NODE="$repo/deploy/smoke.sh other-node-url" \
   ROLLCALL_SMOKE_RESTART_REDIS="$repo/deploy/smoke.sh restart-redis" \
   ROLLCALL_SMOKE_FIGURES=$figures_file \
   npx vitest run --config vitest.smoke.config.ts
-) || { compose logs 2>&1 | tail -60; fail 'the game'; }
+) || { compose logs >"$cache/compose-logs.txt" 2>&1; tail -60 "$cache/compose-logs.txt"; fail "the game (every container's log: $cache/compose-logs.txt)"; }
 measured 'game with both disruptions (s)' "$(since "$started")"
 killed=$(cat "$cache/killed-node")
 survivor=

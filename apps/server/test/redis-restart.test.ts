@@ -2,8 +2,9 @@ import { ClientEvent } from '@rollcall/protocol';
 import pino from 'pino';
 import { afterEach, describe, expect, it } from 'vitest';
 import { openRedisAdapter } from '../src/store/redis-adapter.js';
-import { CLUSTER_TEST_TIMEOUT_MS, startCluster, type RedisKind, type TestCluster } from './cluster.js';
+import { CLUSTER_TEST_TIMEOUT_MS, redisKinds, startCluster, type TestCluster } from './cluster.js';
 import { openTable, type Table } from './harness.js';
+import type { TestRedisCluster } from './redis-cluster-server.js';
 import { latest, playUntil, replayedOutcome, settle, startWfgts } from './wfgts-driver.js';
 
 const SEED = '62e2f6e48c56398ae5e0ada8152e72f1';
@@ -15,12 +16,7 @@ afterEach(async () => {
   await cluster?.close();
 });
 
-// On one Redis only for now: a whole Redis Cluster restarted at once still leaves a
-// node now and then without a room's sharded subscription (docs/scale-out.md,
-// "Known open problem"), and a test that fails one run in two proves nothing.
-const kinds: RedisKind[] = ['one Redis'];
-
-describe.each(kinds)('%s restarted in the middle of a game', (kind) => {
+describe.each(redisKinds)('%s restarted in the middle of a game', (kind) => {
   it('comes back from its append-only file with every accepted move, and play goes on on both nodes', async () => {
     cluster = await startCluster([{}, {}], kind);
     const t = await openTable(cluster.urls, { players: ['Ann', 'Bob', 'Cy'], spectator: true, testSeed: SEED });
@@ -70,6 +66,14 @@ describe.each(kinds)('%s restarted in the middle of a game', (kind) => {
       expect(replayedOutcome(log, SEED, 3)).toEqual(final.outcome);
     } finally {
       await store.close();
+    }
+    if ('servers' in cluster.redis) {
+      // Both nodes subscribed again on the cluster: to the room's channel (each has a phone in it) and to the one between nodes.
+      const shardCluster = cluster.redis as TestRedisCluster;
+      for (const channel of [`rollcall:io#/#${t.code}/all#`, 'rollcall:io#/#']) {
+        const master = await shardCluster.masterOf(await shardCluster.slotOf(channel));
+        expect(await shardCluster.ask(master, 'PUBSUB', 'SHARDNUMSUB', channel)).toBe(`${channel}\n2`);
+      }
     }
     // Each node noticed, and sent its rooms' views again in case a broadcast was lost meanwhile.
     for (const node of cluster.nodes) {

@@ -3,7 +3,7 @@ import { Cluster as RedisCluster } from 'ioredis';
 import type { Logger } from 'pino';
 import type { Server } from 'socket.io';
 import { membershipOf, type Delivery } from '../delivery.js';
-import { closeRedis, connectRedis, type RedisTarget } from '../redis-client.js';
+import { closeRedis, connectRedis, type RedisLink, type RedisTarget } from '../redis-client.js';
 import { clusterDelivery, NODE_REQUEST_TIMEOUT_MS } from './cluster-delivery.js';
 import { joinRoster } from './node-roster.js';
 
@@ -38,13 +38,19 @@ export interface Cluster {
 export function joinCluster(io: Server, target: RedisTarget, log: Logger): Cluster {
   const pub = connectRedis(target, log, 'broadcast');
   const sub = connectRedis(target, log, 'subscribe', target.cluster ? { shardedSubscribers: true } : {});
+  subscribingAgain(sub, log);
+  const roster = joinRoster(pub, log);
   io.adapter(
     pub instanceof RedisCluster
-      ? countingOnOneShard(pub, createShardedAdapter(pub, sub, { channelPrefix: 'rollcall:io', subscriptionMode: 'dynamic' }))
+      ? countingOnOneShard(
+          pub,
+          createShardedAdapter(pub, sub, { channelPrefix: 'rollcall:io', subscriptionMode: 'dynamic' }),
+          roster.liveNodes,
+          log,
+        )
       : createAdapter(pub, sub, { key: 'rollcall:io', requestsTimeout: NODE_REQUEST_TIMEOUT_MS }),
   );
 
-  const roster = joinRoster(pub, log);
   // A node that has just started is in no other node's count until it says so (see `NodeRoster`).
   io.on(NODE_JOINED, () => void roster.recount());
   void roster.stamped.then(() => io.serverSideEmit(NODE_JOINED));
@@ -77,6 +83,53 @@ export function joinCluster(io: Server, target: RedisTarget, log: Logger): Clust
   };
 }
 
+/** The subscription commands the adapters send without waiting for the answer, each with the one that undoes it. */
+const subscriptionCommands = [
+  ['subscribe', 'unsubscribe'],
+  ['psubscribe', 'punsubscribe'],
+  ['ssubscribe', 'sunsubscribe'],
+] as const;
+
+type SubscriptionCommand = (...channels: string[]) => Promise<unknown>;
+
+/**
+ * The adapters subscribe (to a room's channel as its first socket here joins)
+ * and unsubscribe without waiting for Redis's answer. One Redis did not take
+ * (the link down, its offline queue given up, or on a cluster the shard's
+ * subscriber not back yet) is a rejection nobody handles, which ends the
+ * process, and leaves the channel unsubscribed for good: the room's views
+ * from other nodes never reach this one. So a refused subscription is logged
+ * and made again once the link's subscriptions are back (`ready`, or on a
+ * cluster `subscribersReady`), unless the channel was given up meanwhile.
+ */
+export function subscribingAgain(sub: RedisLink, log: Logger): void {
+  const refused = new Map<string, () => void>();
+  const commands = sub as unknown as Record<string, SubscriptionCommand>;
+  for (const [subscribe, unsubscribe] of subscriptionCommands) {
+    const send = commands[subscribe]!.bind(sub);
+    const undo = commands[unsubscribe]!.bind(sub);
+    const keyOf = (channels: string[]) => `${subscribe} ${channels.join(' ')}`;
+    const again = (...channels: string[]) => {
+      const key = keyOf(channels);
+      refused.delete(key);
+      return send(...channels).catch((err: unknown) => {
+        log.warn({ err, channels, link: 'subscribe' }, 'Redis did not take a subscription; trying again once the link is back');
+        refused.set(key, () => void again(...channels));
+      });
+    };
+    commands[subscribe] = again;
+    commands[unsubscribe] = (...channels: string[]) => {
+      refused.delete(keyOf(channels));
+      return undo(...channels).catch((err: unknown) => log.debug({ err, channels }, 'Redis did not take an unsubscription'));
+    };
+  }
+  sub.on(sub instanceof RedisCluster ? 'subscribersReady' : 'ready', () => {
+    const retries = [...refused.values()];
+    refused.clear();
+    for (const retry of retries) retry();
+  });
+}
+
 type ShardedAdapterFactory = ReturnType<typeof createShardedAdapter>;
 
 /**
@@ -84,14 +137,24 @@ type ShardedAdapterFactory = ReturnType<typeof createShardedAdapter>;
  * all nodes, i.e. once per change, for presence) by asking every server of
  * the cluster, replicas included: 2 × shards commands a change. Only the
  * master serving the channel's slot holds its subscribers, so ask that one.
+ *
+ * While the cluster is away (no master known for the slot, or the question
+ * unanswered) the roster's count stands in: Socket.IO does not catch a
+ * failed count, and a rejection there would end the process. A question
+ * then waits for nodes that may not hear it, and presence says it is partial.
  */
-function countingOnOneShard(pub: RedisCluster, factory: ShardedAdapterFactory): ShardedAdapterFactory {
+function countingOnOneShard(
+  pub: RedisCluster,
+  factory: ShardedAdapterFactory,
+  rosterCount: () => number,
+  log: Logger,
+): ShardedAdapterFactory {
   // Socket.IO calls it with `new`: a function, not an arrow, which returns the adapter it made.
   return function shardedAdapter(nsp: { name: string }) {
     const adapter = factory(nsp);
     const channel = `rollcall:io#${nsp.name}#`;
     let slot: Promise<number> | null = null;
-    adapter.serverCount = async () => {
+    const subscribers = async () => {
       slot ??= (pub.cluster('KEYSLOT', channel) as Promise<number>).catch((err: unknown) => {
         slot = null;
         throw err;
@@ -102,6 +165,11 @@ function countingOnOneShard(pub: RedisCluster, factory: ShardedAdapterFactory): 
       const [, count] = (await master.call('PUBSUB', 'SHARDNUMSUB', channel)) as [string, number];
       return Number(count);
     };
+    adapter.serverCount = () =>
+      subscribers().catch((err: unknown) => {
+        log.debug({ err }, 'could not count the nodes listening; counting the roster');
+        return Math.max(1, rosterCount());
+      });
     return adapter;
   };
 }
