@@ -247,9 +247,15 @@ export class TestClient {
 
   /** What the client holds now, to notice a change that does not follow on from it. */
   private holding: Heard = nothingHeard;
+  /** Changes still to be lost on the way, as if another server node's had overtaken them. */
+  private toLose = 0;
 
   private constructor(readonly socket: Socket) {
     socket.onAny((event: string, payload: unknown, part?: unknown) => {
+      if (event === ServerEvent.change && this.toLose > 0) {
+        this.toLose -= 1;
+        return;
+      }
       this.record(part === undefined ? { event, payload } : { event, payload, part });
       if (event !== ServerEvent.change) return;
       const change = payload as RoomChange;
@@ -325,6 +331,11 @@ export class TestClient {
     const reply = (await this.socket.timeout(timeoutMs).emitWithAck(event, payload)) as Reply<ReplyValues[E]>;
     this.record({ event: `reply:${event}`, payload: reply });
     return reply;
+  }
+
+  /** Lose the next `count` changes that come, unseen and unrecorded. */
+  loseChanges(count = 1): void {
+    this.toLose += count;
   }
 
   /** Like `request`, but a refusal fails the test. */
