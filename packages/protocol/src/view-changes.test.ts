@@ -21,7 +21,7 @@ describe('changes to a view', () => {
   });
 
   it('leaves the view it was given as it was, and shares what did not change', () => {
-    const copy = structuredClone(before);
+    const copy = JSON.parse(JSON.stringify(before)) as typeof before;
     const after = withEdits(before, [[['play', 'round'], 2]]);
     expect(before).toEqual(copy);
     expect(after.seats).toBe(before.seats);
