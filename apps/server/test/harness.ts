@@ -228,6 +228,16 @@ export interface Received {
 export const changesIn = (received: readonly Received[]) =>
   received.filter((r) => r.event === ServerEvent.change).map((r) => ({ change: r.payload as RoomChange, part: r.part as SeatPart | undefined }));
 
+/** The index of the first received message after which the public view held matches, or -1. */
+export function firstHeldWhere(received: readonly Received[], match: (view: PublicRoomView) => boolean): number {
+  let heard: Heard = nothingHeard;
+  return received.findIndex((r) => {
+    if (r.event !== ServerEvent.change) return false;
+    heard = hearChange(heard, r.payload as RoomChange, r.part as SeatPart | undefined) ?? heard;
+    return heard.room !== null && match(heard.room);
+  });
+}
+
 /** The public view held after each received change that followed on from the view before it. */
 export function publicViewsIn(received: readonly Received[]): PublicRoomView[] {
   const views: PublicRoomView[] = [];
