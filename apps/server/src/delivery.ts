@@ -155,6 +155,7 @@ export function socketDelivery(
       if (before !== null) leaveRoom(socket, before);
       void socket.join(channelsOf(code, identity));
       setMembership(socket, { code, identity });
+      sent.arrived(code, connectionId);
       return before;
     },
     evictSeat: (code, seatId, reason, keepConnectionId) => evictLocally(io, code, seatId, reason, keepConnectionId),

@@ -200,5 +200,9 @@ describe('changes of the public view', () => {
     expect(JSON.parse(next.change)).toMatchObject({ from: first.tag, edits: [[['spectators'], joined.spectators]] });
     expect(next.apart).toEqual(['joiner']);
     expect(JSON.parse(next.whole())).toMatchObject({ tag: (JSON.parse(next.change) as RoomChange).tag, view: joined });
+    // One that came in before the room's next change holds nothing yet: it gets that change whole.
+    sent.arrived(view.code, 'newcomer');
+    expect(sent.next(view).apart).toEqual(['newcomer']);
+    expect(sent.next(joined).apart).toEqual([]);
   });
 });

@@ -82,6 +82,11 @@ export class SentViews {
     return wholeText(view, this.nextTag());
   }
 
+  /** A connection came into the room holding no view of it: the next one it gets is whole. */
+  arrived(code: string, connectionId: string): void {
+    this.rooms.get(code)?.apart.add(connectionId);
+  }
+
   /** Nobody here is in the room any more: keep nothing for it. */
   forget(code: string): void {
     this.rooms.delete(code);

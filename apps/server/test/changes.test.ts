@@ -53,6 +53,19 @@ describe('views sent as changes, seen from the sockets', () => {
     expect(changesIn(watcher.received).at(-1)?.change.from).toBeDefined();
   });
 
+  it('send a phone that joins the whole view, never a change it could not follow', async () => {
+    const server = closeAfterTest(await startServer());
+    const t = closeAfterTest(await openTable(server.url, { players: ['Ann', 'Bob'], spectator: true }));
+    const dee = closeAfterTest(await TestClient.connect(server.url));
+    await dee.must(ClientEvent.joinRoom, { code: t.code, as: 'player', name: 'Dee' });
+    await startWfgts(t);
+    await dee.waitForView((v) => v.status === 'playing');
+    const changes = changesIn(dee.received).map(({ change }) => change);
+    expect(changes[0]?.view).toBeDefined();
+    // Every change after its first view follows on from the one before: it never had to ask.
+    for (const [i, change] of changes.entries()) if (i > 0 && change.from !== undefined) expect(change.from).toBe(changes[i - 1]!.tag);
+  });
+
   it('refuse the whole view to a screen that is not in the room', async () => {
     const { t, url } = await startedTable();
     const stranger = closeAfterTest(await TestClient.connect(url));
