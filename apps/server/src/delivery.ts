@@ -131,6 +131,9 @@ export function closeLocallyToWatchers(io: Server, code: string): void {
  */
 export type Route = (code: string, channel: string, except: readonly string[]) => Pick<ReturnType<Server['to']>, 'emit'> | null;
 
+/** A `room:change`'s arguments as JSON texts: the change, and the seat's part when one goes with it. */
+const changeArgs = (change: string, part: string | undefined): string[] => (part === undefined ? [change] : [change, part]);
+
 /** Whether this process has a socket in the Socket.IO room. */
 export function hasLocal(io: Server, channel: string): boolean {
   return (io.sockets.adapter.rooms.get(channel)?.size ?? 0) > 0;
@@ -172,18 +175,14 @@ export function socketDelivery(
         // Gone, or into another room since: this room's views are no longer its.
         if (socket === undefined || membership?.code !== code) continue;
         const seatId = seatIdOf(membership.identity);
-        const part = seatId === null ? undefined : partTexts.get(seatId);
-        if (part === undefined) socket.emit(ServerEvent.change, next.whole());
-        else socket.emit(ServerEvent.change, next.whole(), part);
+        socket.emit(ServerEvent.change, ...changeArgs(next.whole(), seatId === null ? undefined : partTexts.get(seatId)));
       }
       if (!hasLocal(io, channel.room(code))) sent.forget(code);
     },
     sendTo(connectionId, view, part) {
       const socket = io.sockets.sockets.get(connectionId);
       if (socket === undefined) return;
-      const whole = sent.whole(view, connectionId);
-      if (part === null) socket.emit(ServerEvent.change, whole);
-      else socket.emit(ServerEvent.change, whole, JSON.stringify(part));
+      socket.emit(ServerEvent.change, ...changeArgs(sent.whole(view, connectionId), part === null ? undefined : JSON.stringify(part)));
     },
     audienceSize: (code) => io.sockets.adapter.rooms.get(channel.room(code))?.size ?? 0,
     closeToWatchers: (code) => closeLocallyToWatchers(io, code),
