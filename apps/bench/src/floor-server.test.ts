@@ -1,4 +1,5 @@
-import { ClientEvent, ServerEvent, type Joined, type Reply } from '@rollcall/protocol';
+import { ClientEvent, type Joined, type Reply } from '@rollcall/protocol';
+import { legacyEvent } from './glance-decoder.js';
 import { io, type Socket } from 'socket.io-client';
 import { afterEach, describe, expect, it } from 'vitest';
 import { startFloorServer, type FloorServer } from './floor-server.js';
@@ -20,7 +21,7 @@ async function listener(port: number, name: string, log: string[], bytes: Map<st
   await new Promise<void>((resolve) => socket.once('connect', () => resolve()));
   socket.io.engine.on('data', (data) => {
     if (typeof data !== 'string') return;
-    const event = data.startsWith(`2["${ServerEvent.seat}"`) ? 'part' : data.startsWith(`2["${ServerEvent.view}"`) ? 'view' : null;
+    const event = data.startsWith(`2["${legacyEvent.seat}"`) ? 'part' : data.startsWith(`2["${legacyEvent.view}"`) ? 'view' : null;
     if (event === null) return;
     const version = (JSON.parse(data.slice(1)) as [string, { version: number }])[1].version;
     log.push(`${name} ${event} ${version}`);

@@ -8,7 +8,8 @@
  * server costs above this is ours.
  */
 import { createServer, type Server as HttpServer } from 'node:http';
-import { ClientEvent, CODE_ALPHABET, ServerEvent, type Reply } from '@rollcall/protocol';
+import { ClientEvent, CODE_ALPHABET, type Reply } from '@rollcall/protocol';
+import { legacyEvent } from './glance-decoder.js';
 import { Server, type Socket } from 'socket.io';
 
 /** How large the floor's messages are: the mean sizes of our public view and seat part, as Socket.IO packets. */
@@ -76,8 +77,8 @@ export async function startFloorServer(options: { port: number; sizes: FloorSize
   const pads = (room: FloorRoom) => {
     const key = `${String(room.version).length} ${room.status}`;
     if (room.pads?.key !== key) {
-      const view = wireLength(ServerEvent.view, { ...publicBody(room), pad: '' });
-      const part = wireLength(ServerEvent.seat, { ...partBody(room, 0), pad: '' });
+      const view = wireLength(legacyEvent.view, { ...publicBody(room), pad: '' });
+      const part = wireLength(legacyEvent.seat, { ...partBody(room, 0), pad: '' });
       room.pads = {
         key,
         part: 'x'.repeat(Math.max(0, options.sizes.seatPart - part)),
@@ -87,7 +88,7 @@ export async function startFloorServer(options: { port: number; sizes: FloorSize
     return room.pads;
   };
   const sendPart = (room: FloorRoom, seat: number) => {
-    room.seats[seat]?.emit(ServerEvent.seat, { ...partBody(room, seat), pad: pads(room).part });
+    room.seats[seat]?.emit(legacyEvent.seat, { ...partBody(room, seat), pad: pads(room).part });
   };
 
   /** A new version: the seat parts that changed with it, then the public view to the whole room, then the ack. */
@@ -96,7 +97,7 @@ export async function startFloorServer(options: { port: number; sizes: FloorSize
     room.seats.forEach((_, seat) => {
       if (partsTo(seat)) sendPart(room, seat);
     });
-    io.to(roomChannel(room.code)).emit(ServerEvent.view, { ...publicBody(room), pad: pads(room).public });
+    io.to(roomChannel(room.code)).emit(legacyEvent.view, { ...publicBody(room), pad: pads(room).public });
     ack?.({ ok: true, value: { version: room.version } });
   };
   const everyone = () => true;

@@ -2,18 +2,19 @@
  * The load generator: opens every room of a workload over real Socket.IO
  * connections (a TV, the phones, the spectators), then lets each phone move
  * on its own metronome and times each move until the last socket of its room
- * holds a view of it. A phone puts its view together from the public view and
- * its seat's parts, as the web app does, reading a public view in full only
- * when it is about to choose a move; the TV and spectators only glance at the
- * public view. The same code drives our server and the floor.
+ * holds a view of it. A phone puts its view together from the changes it
+ * heard, as the web app does, reading them in full only when it is about to
+ * choose a move; the TV and spectators only glance at each change's version.
+ * The same code drives our server, the servers before changes (which sent a
+ * whole public view, and seat parts apart: a whole view is a change from
+ * nothing) and the floor.
  */
 import { randomInt } from 'node:crypto';
 import { monitorEventLoopDelay, performance } from 'node:perf_hooks';
 import {
   assembledView,
   ClientEvent,
-  hearPart,
-  hearRoom,
+  hearChange,
   nothingHeard,
   ServerEvent,
   type ActionResult,
@@ -21,11 +22,12 @@ import {
   type Joined,
   type PublicRoomView,
   type Reply,
+  type RoomChange,
   type SeatPart,
 } from '@rollcall/protocol';
 import { io, type Socket } from 'socket.io-client';
 import { DeliveryTracker } from './delivery-tracker.js';
-import { glanceParser, type GlancedView } from './glance-decoder.js';
+import { glanceParser, legacyEvent, type GlancedView } from './glance-decoder.js';
 import type { Workload } from './point.js';
 import type { ChooseMove } from './wfgts-moves.js';
 
@@ -70,12 +72,14 @@ export interface LoadOutcome {
 
 /** What the views cost on the wire: mean packet sizes, and how many seat parts a move brings. */
 export interface ViewBytes {
-  /** Mean `room:view` packet: the public view, the same for every socket of a room. */
+  /** Mean packet for the public view alone, the same for every socket of a room: a `room:change` (or a server before changes' `room:view`). */
   public: number;
-  /** Mean `room:seat` packet: one seat's own part. */
+  /** Mean packet with a seat's own part: a `room:change` carrying one (or the `room:seat` of a server before changes). */
   seatPart: number;
   /** Seat parts the phones received in the window per move accepted in it. */
   partsPerMove: number;
+  /** View bytes (changes, views and parts) received in the window per move accepted in it, per socket of a room. */
+  perSocketPerMove: number;
 }
 
 /** Called as the measured window opens and closes, to sample the servers at the same moments. */
@@ -89,17 +93,27 @@ const SETUP_CONCURRENCY = 16;
 /** Spectators of one room connecting at once. */
 const SPECTATOR_CONCURRENCY = 50;
 const SWEEP_EVERY_MS = 250;
-const VIEW_PREFIX = `2["${ServerEvent.view}"`;
-const PART_PREFIX = `2["${ServerEvent.seat}"`;
+const CHANGE_PREFIX = `2["${ServerEvent.change}"`;
+const VIEW_PREFIX = `2["${legacyEvent.view}"`;
+const PART_PREFIX = `2["${legacyEvent.seat}"`;
+/** A change's head, then its public part: what follows that object's end is the seat's part. */
+const WITH_PART = /\},\{"code":/;
+
+/** A change heard and not read yet, as text; or a whole public view from a server before changes, with the part that came before it. */
+type Unread = { change: string } | { view: string; part: SeatPart | null };
 
 interface Phone {
   socket: Socket;
   seat: number;
   token: string;
-  /** The public view and seat parts heard so far, from which the phone's view is put together. */
+  /** The public view and seat part read so far, from which the phone's view is put together. */
   heard: Heard;
-  /** The newest public view come since, not read yet: read when the phone next chooses a move. */
-  unread: GlancedView | null;
+  /** What came since, in order, not read yet: read when the phone next chooses a move. */
+  unread: Unread[];
+  /** The newest version heard, read or not. */
+  newest: number;
+  /** From a server before changes: the seat part that came just before its view. */
+  partAhead: SeatPart | null;
   /** A beat has come and its move is not sent yet. */
   due: boolean;
   inFlight: boolean;
@@ -149,6 +163,9 @@ async function pool<T>(items: readonly T[], limit: number, task: (item: T) => Pr
   await Promise.all(Array.from({ length: Math.min(limit, items.length) }, worker));
 }
 
+/** A whole public view from a server before changes: a change from nothing. */
+const wholeOf = (view: PublicRoomView): RoomChange => ({ code: view.code, version: view.version, status: view.status, tag: '', view });
+
 const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
 
 /** One load run: `setup`, then `run`, then `close`. */
@@ -159,6 +176,7 @@ export class LoadGenerator {
   private readonly latencies: number[] = [];
   private readonly sizes = { public: new Sizes(), seatPart: new Sizes() };
   private partsInWindow = 0;
+  private viewBytesInWindow = 0;
   private accepted = 0;
   private timeouts = 0;
   private missedBeats = 0;
@@ -239,6 +257,7 @@ export class LoadGenerator {
         public: this.sizes.public.mean,
         seatPart: this.sizes.seatPart.mean,
         partsPerMove: this.accepted === 0 ? 0 : this.partsInWindow / this.accepted,
+        perSocketPerMove: this.accepted === 0 ? 0 : this.viewBytesInWindow / this.accepted / (1 + workload.players + workload.spectators),
       },
       storm: stormed,
       generator: {
@@ -256,7 +275,9 @@ export class LoadGenerator {
   private async storm(size: number): Promise<StormOutcome> {
     let views = 0;
     let joined = 0;
-    const counting = (socket: Socket) => socket.on(ServerEvent.view, () => void (performance.now() < this.windowEnd && views++));
+    const counting = (socket: Socket) => {
+      for (const event of [ServerEvent.change, legacyEvent.view]) socket.on(event, () => void (performance.now() < this.windowEnd && views++));
+    };
     const tv = await this.connect();
     counting(tv);
     const { code } = await this.request<Joined>(tv, ClientEvent.createRoom, { as: 'host' });
@@ -306,12 +327,13 @@ export class LoadGenerator {
     });
     socket.io.engine.on('data', (data) => {
       if (typeof data !== 'string') return;
-      if (data.startsWith(VIEW_PREFIX)) {
-        this.sizes.public.add(data.length);
-      } else if (data.startsWith(PART_PREFIX)) {
-        this.sizes.seatPart.add(data.length);
-        if (this.measured(performance.now())) this.partsInWindow += 1;
-      }
+      const change = data.startsWith(CHANGE_PREFIX);
+      const withPart = data.startsWith(PART_PREFIX) || (change && WITH_PART.test(data));
+      if (!withPart && !change && !data.startsWith(VIEW_PREFIX)) return;
+      (withPart ? this.sizes.seatPart : this.sizes.public).add(data.length);
+      if (!this.measured(performance.now())) return;
+      this.viewBytesInWindow += data.length;
+      if (withPart) this.partsInWindow += 1;
     });
     socket.on('disconnect', (reason) => {
       if (!this.closing) this.count(`socket/${reason.replaceAll(' ', '-')}`);
@@ -329,11 +351,13 @@ export class LoadGenerator {
     const { workload, game } = this.spec;
     const tv = await this.connect();
     let room: Room | null = null;
-    tv.on(ServerEvent.view, (view: GlancedView) => {
+    const watched = (view: GlancedView) => {
       if (room === null) return;
       this.delivered(room, room.tracker.seen(0, view.version, performance.now()));
       if (view.status === 'finished' && !room.restarting && this.beating) void this.rematch(room);
-    });
+    };
+    tv.on(ServerEvent.change, watched);
+    tv.on(legacyEvent.view, watched);
     const created = await this.request<Joined>(tv, ClientEvent.createRoom, { as: 'host' });
     if (created.hostToken === undefined) throw new Error('the TV got no host token');
     const opened: Room = {
@@ -347,6 +371,8 @@ export class LoadGenerator {
       restarting: false,
     };
     room = opened;
+    // The family filter refuses some of the phones' made-up names ("Player 5"): load is what is measured here, not names.
+    await this.request(tv, ClientEvent.setLock, { code: opened.code, token: opened.hostToken, locked: false, spectatorsAllowed: true, familyMode: false });
     const seen = (index: number, version: number) => this.delivered(opened, opened.tracker.seen(index, version, performance.now()));
 
     // Phones join one after another so that seat numbers follow names; spectators in parallel.
@@ -357,24 +383,31 @@ export class LoadGenerator {
         seat: -1,
         token: '',
         heard: nothingHeard,
-        unread: null,
+        unread: [],
+        newest: -1,
+        partAhead: null,
         due: false,
         inFlight: false,
         moves: 0,
         timer: null,
       };
       const index = 1 + p;
-      // A seat's part comes just before the view of its version, so the view is what completes a change.
-      socket.on(ServerEvent.seat, (part: SeatPart) => {
-        phone.heard = hearPart(phone.heard, part);
-      });
-      socket.on(ServerEvent.view, (view: GlancedView) => {
-        // With several nodes a view can overtake an older one; a phone plays from the newest it has.
-        const newest = phone.unread?.version ?? phone.heard.room?.version ?? -1;
-        if (view.version < newest) this.olderViews += 1;
-        else phone.unread = view;
+      const heard = (view: GlancedView, unread: Unread) => {
+        // With several nodes a view can overtake an older one.
+        if (view.version < phone.newest) this.olderViews += 1;
+        phone.newest = Math.max(phone.newest, view.version);
+        phone.unread.push(unread);
         seen(index, view.version);
         if (phone.due && !phone.inFlight) this.move(opened, phone);
+      };
+      socket.on(ServerEvent.change, (view: GlancedView) => heard(view, { change: view.text }));
+      // A server before changes sends a seat's part just before the view of its version; a whole view makes what came before it moot.
+      socket.on(legacyEvent.seat, (part: SeatPart) => void (phone.partAhead = part));
+      socket.on(legacyEvent.view, (view: GlancedView) => {
+        const part = phone.partAhead ?? phone.unread.reduce<SeatPart | null>((p, u) => ('part' in u && u.part !== null ? u.part : p), null);
+        phone.partAhead = null;
+        phone.unread = [];
+        heard(view, { view: view.text, part });
       });
       const joined = await this.request<Joined>(socket, ClientEvent.joinRoom, {
         code: opened.code,
@@ -389,7 +422,7 @@ export class LoadGenerator {
     const spectators = Array.from({ length: workload.spectators }, (_, s) => 1 + workload.players + s);
     await pool(spectators, SPECTATOR_CONCURRENCY, async (index) => {
       const socket = await this.connect();
-      socket.on(ServerEvent.view, (view: GlancedView) => seen(index, view.version));
+      for (const event of [ServerEvent.change, legacyEvent.view]) socket.on(event, (view: GlancedView) => seen(index, view.version));
       await this.request(socket, ClientEvent.joinRoom, { code: opened.code, as: 'spectator' });
       opened.spectators.push(socket);
     });
@@ -417,10 +450,7 @@ export class LoadGenerator {
   /** Send the phone's move now if its view lets it move; otherwise the beat stays due. */
   private move(room: Room, phone: Phone): void {
     if (!this.beating) return;
-    if (phone.unread !== null) {
-      phone.heard = hearRoom(phone.heard, JSON.parse(phone.unread.text) as PublicRoomView);
-      phone.unread = null;
-    }
+    if (!this.read(room, phone)) return;
     const view = assembledView(phone.heard, { role: 'seat' });
     if (view === null) return;
     const action = this.spec.choose(view, phone.seat);
@@ -451,6 +481,28 @@ export class LoadGenerator {
       }
       if (phone.due) this.move(room, phone);
     });
+  }
+
+  /**
+   * Read what the phone heard since it last chose, in order, with the
+   * protocol's own code; false on a gap, after asking for the whole view,
+   * which comes as one more change.
+   */
+  private read(room: Room, phone: Phone): boolean {
+    for (const unread of phone.unread.splice(0)) {
+      const [change, part] =
+        'change' in unread
+          ? (JSON.parse(`[${unread.change}]`) as [RoomChange, SeatPart?])
+          : [wholeOf(JSON.parse(unread.view) as PublicRoomView), unread.part ?? undefined];
+      const heard = hearChange(phone.heard, change, part);
+      if (heard === null) {
+        phone.unread = [];
+        phone.socket.emit(ClientEvent.wholeView, { code: room.code });
+        return false;
+      }
+      phone.heard = heard;
+    }
+    return true;
   }
 
   private delivered(room: Room, versions: number[]): void {

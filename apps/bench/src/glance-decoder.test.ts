@@ -1,7 +1,7 @@
-import { ServerEvent, type PublicRoomView, type SeatPart } from '@rollcall/protocol';
+import { ServerEvent, type PublicRoomView, type RoomChange, type SeatPart } from '@rollcall/protocol';
 import { Encoder, PacketType, type Packet } from 'socket.io-parser';
 import { describe, expect, it } from 'vitest';
-import { GlanceDecoder, type GlancedView } from './glance-decoder.js';
+import { GlanceDecoder, legacyEvent, type GlancedView } from './glance-decoder.js';
 
 function decode(text: string): Packet[] {
   const decoder = new GlanceDecoder();
@@ -12,7 +12,7 @@ function decode(text: string): Packet[] {
 }
 
 const encode = (packet: Packet) => new Encoder().encode(packet)[0] as string;
-const event = (name: string, body: unknown): Packet => ({ type: PacketType.EVENT, nsp: '/', data: [name, body] });
+const event = (name: string, ...body: unknown[]): Packet => ({ type: PacketType.EVENT, nsp: '/', data: [name, ...body] });
 
 const publicView: PublicRoomView = {
   code: 'ABCD',
@@ -35,10 +35,17 @@ const publicView: PublicRoomView = {
 };
 
 describe('the generator’s decoder', () => {
-  it('reads the version and status of a public view and keeps the rest as its JSON', () => {
-    const [packet] = decode(encode(event(ServerEvent.view, publicView)));
+  it('reads the version and status of a change and keeps its arguments as JSON', () => {
+    const change: RoomChange = { code: 'ABCD', version: 1235, status: 'playing', tag: 'b', from: 'a', edits: [[['version'], 1235]] };
+    const part: SeatPart = { code: 'ABCD', version: 1235, seat: 1, play: null };
+    const [packet] = decode(encode(event(ServerEvent.change, change, part)));
+    expect(packet?.data).toEqual([ServerEvent.change, { version: 1235, status: 'playing', text: `${JSON.stringify(change)},${JSON.stringify(part)}` }]);
+  });
+
+  it('reads the version and status of a whole public view from a server before changes and keeps the rest as its JSON', () => {
+    const [packet] = decode(encode(event(legacyEvent.view, publicView)));
     expect(packet?.data).toEqual([
-      ServerEvent.view,
+      legacyEvent.view,
       { version: 1234, status: 'finished', text: JSON.stringify(publicView) },
     ]);
     const glanced = (packet?.data as [string, GlancedView])[1];
@@ -49,8 +56,8 @@ describe('the generator’s decoder', () => {
     const ack: Packet = { type: PacketType.ACK, nsp: '/', id: 3, data: [{ ok: true, value: { code: 'ABCD', role: 'spectator' } }] };
     expect(decode(encode(ack))).toEqual([ack]);
     const odd = { version: 2, code: 'ABCD' };
-    expect(decode(encode(event(ServerEvent.view, odd)))[0]?.data).toEqual([ServerEvent.view, odd]);
+    expect(decode(encode(event(ServerEvent.change, odd)))[0]?.data).toEqual([ServerEvent.change, odd]);
     const part: SeatPart = { code: 'ABCD', version: 7, seat: 1, play: { kind: 'seat', me: { seat: 1 } } };
-    expect(decode(encode(event(ServerEvent.seat, part)))[0]?.data).toEqual([ServerEvent.seat, part]);
+    expect(decode(encode(event(legacyEvent.seat, part)))[0]?.data).toEqual([legacyEvent.seat, part]);
   });
 });

@@ -18,7 +18,7 @@ function result(over: Partial<PointResult> = {}): PointResult {
     server: { cpuPercent: 50, rssMb: 100, peakRssMb: 110 },
     generator: { cpuPercent: 30, eventLoopDelayP99Ms: 12 },
     machine: { otherCpuPercent: 3, loadAverage: 0.4 },
-    viewBytes: { public: 1300, seatPart: 900, partsPerMove: 1.8 },
+    viewBytes: { public: 1300, seatPart: 900, partsPerMove: 1.8, perSocketPerMove: 1400 },
     storm: null,
     ...over,
   };

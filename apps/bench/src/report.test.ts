@@ -22,7 +22,7 @@ function run(target: PointResult['target'], rooms: number, passed: boolean): Jud
       server: { cpuPercent: 73.4, rssMb: 151.2, peakRssMb: 160 },
       generator: { cpuPercent: 41, eventLoopDelayP99Ms: 11.2 },
       machine: { otherCpuPercent: 2, loadAverage: 0.3 },
-      viewBytes: { public: 1204, seatPart: 871, partsPerMove: 1.83 },
+      viewBytes: { public: 1204, seatPart: 871, partsPerMove: 1.83, perSocketPerMove: 1490 },
       storm: null,
     },
   };
@@ -33,9 +33,9 @@ describe('the report', () => {
     const table = formatRuns([run('ours', 500, true), run('floor', 500, false)]);
     const lines = table.split('\n');
     expect(lines).toHaveLength(4);
-    expect(lines[0]).toContain('| view bytes public / seat part | parts per move | verdict |');
+    expect(lines[0]).toContain('| view bytes public / seat part | parts per move | view bytes per socket per move | verdict |');
     expect(lines[2]).toContain('| ours | 500 | 4,500 | 3,000 | 2,999 | 4.0 | 180 | 180 | 180 | 0 | 0 | 73 % | 151 |');
-    expect(lines[2]).toContain('| 1,204 / 871 | 1.83 | pass |');
+    expect(lines[2]).toContain('| 1,204 / 871 | 1.83 | 1,490 | pass |');
     expect(lines[3]).toContain('fail: p99 180.0 ms ≥ 100 ms');
   });
 

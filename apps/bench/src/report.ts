@@ -25,7 +25,7 @@ export function describeErrors(errors: Record<string, number>): string {
 /** One Markdown table of runs, a row each. */
 export function formatRuns(runs: readonly JudgedRun[]): string {
   const head =
-    '| target | rooms | sockets | offered/s | achieved/s | p50 ms | p95 ms | p99 ms | max ms | errors | timeouts | server CPU | server RSS MB | generator CPU | generator lag p99 ms | other CPU | view bytes public / seat part | parts per move | verdict |';
+    '| target | rooms | sockets | offered/s | achieved/s | p50 ms | p95 ms | p99 ms | max ms | errors | timeouts | server CPU | server RSS MB | generator CPU | generator lag p99 ms | other CPU | view bytes public / seat part | parts per move | view bytes per socket per move | verdict |';
   const rule = `|${head.split('|').slice(1, -1).map(() => '---').join('|')}|`;
   const rows = runs.map(({ result: r, passed, reasons }) =>
     [
@@ -47,6 +47,7 @@ export function formatRuns(runs: readonly JudgedRun[]): string {
       pct(r.machine.otherCpuPercent),
       `${whole(r.viewBytes.public)} / ${whole(r.viewBytes.seatPart)}`,
       r.viewBytes.partsPerMove.toFixed(2),
+      whole(r.viewBytes.perSocketPerMove),
       passed ? 'pass' : `fail: ${reasons.join('; ')}`,
     ].join(' | '),
   );

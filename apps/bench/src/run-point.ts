@@ -91,7 +91,7 @@ export async function runPoint(
         timeouts: 0,
         missedBeats: 0,
         olderViews: 0,
-        viewBytes: { public: 0, seatPart: 0, partsPerMove: 0 },
+        viewBytes: { public: 0, seatPart: 0, partsPerMove: 0, perSocketPerMove: 0 },
         storm: null,
         generator: { cpuPercent: Number.NaN, eventLoopDelayP99Ms: Number.NaN },
       };

@@ -1,6 +1,7 @@
 import { ServerEvent, type PublicRoomView, type ScreenAdmitted, type SeatLost, type SeatPart, type WatchClosed } from '@rollcall/protocol';
 import type { Server, Socket } from 'socket.io';
-import type { Identity } from './identity.js';
+import { seatIdOf, type Identity } from './identity.js';
+import { SentViews } from './sent-views.js';
 import type { Presence } from './views.js';
 
 /** The room a connection is in and who it is there, kept on the socket. */
@@ -17,11 +18,13 @@ export interface Delivery {
   evictSeat(code: string, seatId: string, reason: SeatLost['reason'], keepConnectionId?: string): void;
   /** Which of the given seats have a connection, and how many spectators watch (asking other nodes, if any). */
   presence(code: string, seatIds: readonly string[]): Presence | Promise<Presence>;
-  /** Send the public view to every connection in the room: host screens, phones and spectators. */
-  sendRoom(code: string, view: PublicRoomView): void;
-  /** Send a seat's own part to that seat's connections. */
-  sendSeat(code: string, seatId: string, part: SeatPart): void;
-  /** Send one connection of this process its snapshot: its seat's part, if any, then the public view. */
+  /**
+   * Send a new public view to every connection in the room (host screens,
+   * phones and spectators) as a change from the one before, and each seat
+   * in `parts` its new part in the same message.
+   */
+  send(code: string, view: PublicRoomView, parts: ReadonlyMap<string, SeatPart>): void;
+  /** Send one connection of this process the whole public view, and its seat's part, if any. */
   sendTo(connectionId: string, view: PublicRoomView, part: SeatPart | null): void;
   /** How many connections of this process are in the room. */
   audienceSize(code: string): number;
@@ -121,12 +124,15 @@ export function closeLocallyToWatchers(io: Server, code: string): void {
 }
 
 /**
- * Where a view for one audience goes: by default to the whole Socket.IO room,
- * wherever its sockets are; null when nobody is in it. Socket.IO encodes a
- * broadcast before it looks for sockets, so an empty audience would still
- * cost the encoding of a view.
+ * Where a view for one audience goes, less the Socket.IO rooms in `except`:
+ * by default to the whole Socket.IO room, wherever its sockets are; null when
+ * nobody is in it. Socket.IO encodes a broadcast before it looks for sockets,
+ * so an empty audience would still cost the encoding of a view.
  */
-export type Route = (code: string, channel: string) => Pick<ReturnType<Server['to']>, 'emit'> | null;
+export type Route = (code: string, channel: string, except: readonly string[]) => Pick<ReturnType<Server['to']>, 'emit'> | null;
+
+/** A `room:change`'s arguments as JSON texts: the change, and the seat's part when one goes with it. */
+const changeArgs = (change: string, part: string | undefined): string[] => (part === undefined ? [change] : [change, part]);
 
 /** Whether this process has a socket in the Socket.IO room. */
 export function hasLocal(io: Server, channel: string): boolean {
@@ -135,13 +141,15 @@ export function hasLocal(io: Server, channel: string): boolean {
 
 /**
  * Delivery over one Socket.IO server. Each audience is a Socket.IO room, and
- * so is the whole room, so a broadcast is one call and the public view is
- * encoded once for everyone; `route` may narrow where each one goes.
+ * so is the whole room: the public change is encoded once and broadcast to
+ * the room less the seats that get a part with it, each of those once to the
+ * seat; `route` may narrow where each one goes.
  */
 export function socketDelivery(
   io: Server,
-  route: Route = (_code, name) => (hasLocal(io, name) ? io.to(name) : null),
+  route: Route = (_code, name, except) => (hasLocal(io, name) ? io.to(name).except([...except]) : null),
 ): Delivery {
+  const sent = new SentViews();
   return {
     enter(connectionId, code, identity) {
       const socket = io.sockets.sockets.get(connectionId);
@@ -150,20 +158,31 @@ export function socketDelivery(
       if (before !== null) leaveRoom(socket, before);
       void socket.join(channelsOf(code, identity));
       setMembership(socket, { code, identity });
+      sent.arrived(code, connectionId);
       return before;
     },
     evictSeat: (code, seatId, reason, keepConnectionId) => evictLocally(io, code, seatId, reason, keepConnectionId),
     presence: (code, seatIds) => localPresence(io, code, seatIds),
-    sendRoom(code, view) {
-      route(code, channel.room(code))?.emit(ServerEvent.view, view);
-    },
-    sendSeat(code, seatId, part) {
-      route(code, channel.seat(code, seatId))?.emit(ServerEvent.seat, part);
+    send(code, view, parts) {
+      const next = sent.next(view);
+      const partTexts = new Map([...parts].map(([seatId, part]) => [seatId, JSON.stringify(part)]));
+      for (const [seatId, part] of partTexts) route(code, channel.seat(code, seatId), next.apart)?.emit(ServerEvent.change, next.change, part);
+      const withPart = [...partTexts.keys()].map((seatId) => channel.seat(code, seatId));
+      route(code, channel.room(code), [...withPart, ...next.apart])?.emit(ServerEvent.change, next.change);
+      for (const connectionId of next.apart) {
+        const socket = io.sockets.sockets.get(connectionId);
+        const membership = socket === undefined ? null : membershipOf(socket);
+        // Gone, or into another room since: this room's views are no longer its.
+        if (socket === undefined || membership?.code !== code) continue;
+        const seatId = seatIdOf(membership.identity);
+        socket.emit(ServerEvent.change, ...changeArgs(next.whole(), seatId === null ? undefined : partTexts.get(seatId)));
+      }
+      if (!hasLocal(io, channel.room(code))) sent.forget(code);
     },
     sendTo(connectionId, view, part) {
       const socket = io.sockets.sockets.get(connectionId);
-      if (part !== null) socket?.emit(ServerEvent.seat, part);
-      socket?.emit(ServerEvent.view, view);
+      if (socket === undefined) return;
+      socket.emit(ServerEvent.change, ...changeArgs(sent.whole(view, connectionId), part === null ? undefined : JSON.stringify(part)));
     },
     audienceSize: (code) => io.sockets.adapter.rooms.get(channel.room(code))?.size ?? 0,
     closeToWatchers: (code) => closeLocallyToWatchers(io, code),

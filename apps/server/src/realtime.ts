@@ -58,6 +58,7 @@ const handlers: Record<ClientEventName, Handler> = {
   [ClientEvent.action]: (s, _socket, p) => s.act(p),
   [ClientEvent.playDefault]: (s, _socket, p) => s.playDefault(p),
   [ClientEvent.askHint]: (s, _socket, p) => s.askHint(p),
+  [ClientEvent.wholeView]: (s, socket, p) => s.wholeView(socket.id, membershipOf(socket), p),
 };
 
 /** The size of a message's arguments as JSON, or Infinity when they cannot be measured. */
@@ -100,7 +101,7 @@ export async function realtime(
     cors: { origin: (origin, callback) => callback(null, originAllowed(origin, undefined, config)) },
     // Far beyond any real message; the per-event cap below answers the merely too large with a typed error.
     maxHttpBufferSize: config.maxPayloadBytes * 4,
-    // Views skip the default encoder's search for binary data: they are JSON by type.
+    // Changes go out as JSON written once per room or seat, put side by side per socket.
     parser: viewParser,
   });
   const log = appLog.child({ part: 'rooms' });

@@ -40,8 +40,10 @@ function recordingDelivery(happenings: Happening[]): Delivery {
     },
     evictSeat: () => undefined,
     presence: (_code, seatIds) => ({ connectedSeats: new Set(seatIds.filter((id) => seats.has(id))), spectators: 0 }),
-    sendRoom: (_code, view) => void happenings.push({ view: view.version, to: 'room' }),
-    sendSeat: (_code, seatId, part) => void happenings.push({ view: part.version, to: seatId }),
+    send(_code, view, parts) {
+      for (const [seatId, part] of parts) happenings.push({ view: part.version, to: seatId });
+      happenings.push({ view: view.version, to: 'room' });
+    },
     sendTo: (connectionId, view) => void happenings.push({ view: view.version, to: connectionId }),
     audienceSize: () => seats.size,
     closeToWatchers: () => undefined,
@@ -121,7 +123,7 @@ describe('the room service', () => {
     }
   });
 
-  it('sends a seat its own part only when it changed, always before the view of that version', async () => {
+  it('sends a seat its own part only when it changed, with the view of that version', async () => {
     const happenings: Happening[] = [];
     const rooms = service(await sqliteStore(), happenings);
     const created = await rooms.create('phone-1', { as: 'player', name: 'Ann' });

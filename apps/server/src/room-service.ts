@@ -19,6 +19,7 @@ import {
   Start,
   TakeLead,
   ContributeSeed,
+  WholeView,
   roomError,
   type ActionResult,
   type ErrorBody,
@@ -26,6 +27,7 @@ import {
   type HintReply,
   type Joined,
   type Reply,
+  type SeatPart,
 } from '@rollcall/protocol';
 import { bots, botsByStrength, diceSeed, findGame, fixedGenerator, seededRandom, seedGenerator, type AnyGame, type GeneratorState } from '@rollcall/rules';
 import type { Logger } from 'pino';
@@ -615,6 +617,26 @@ export class RoomService {
     return request === null ? Promise.resolve(fail(roomError('room/bad-request'))) : this.readCommitted(request.code, request.decision);
   }
 
+  /**
+   * A screen in the room whose changes stopped following on from the view it
+   * holds gets the whole view again, as stored now, after any change on its way.
+   */
+  wholeView(connectionId: string, membership: Membership | null, payload: unknown): Promise<Reply<ActionResult>> {
+    const p = parse(WholeView, payload);
+    if (p === null) return Promise.resolve(fail(roomError('room/bad-request')));
+    // A screen waiting to be let in sees nothing of the room.
+    if (membership?.code !== p.code || membership.identity.role === 'waiting-screen') {
+      return Promise.resolve(fail(roomError('room/not-in-room')));
+    }
+    const { identity } = membership;
+    return this.serial(p.code, async () => {
+      const room = await this.deps.store.load(p.code);
+      if (room === null) return fail<ActionResult>(roomError('room/not-found'));
+      const sent = await this.sendWhole(room, connectionId, identity);
+      return { ok: true, value: { version: sent.version } };
+    });
+  }
+
   /** A seat's move, or the lead's or host's move for a vacant seat. */
   act(payload: unknown): Promise<Reply<ActionResult>> {
     const p = parse(ActionEnvelope, payload);
@@ -948,17 +970,23 @@ export class RoomService {
    * itself away.
    */
   private async welcome(room: RoomRecord, { connectionId, identity }: Joiner): Promise<void> {
-    const seatId = seatIdOf(identity);
     try {
-      const { delivery } = this.deps;
       const loaded = (await this.deps.store.load(room.code)) ?? room;
-      const presence = await delivery.presence(loaded.code, audienceIds(loaded));
-      const newest = seatId === null ? loaded : await this.notePresence(loaded, presence);
-      delivery.sendTo(connectionId, publicView(newest, presence), seatId === null ? null : seatPart(newest, seatId));
-      this.audience.changed(newest.code);
+      const sent = await this.sendWhole(loaded, connectionId, identity);
+      this.audience.changed(sent.code);
     } catch (err) {
       this.roomLog(room.code).error({ err }, 'could not send a joiner its views');
     }
+  }
+
+  /** Send one connection the room's whole view and its seat's part, a seat first marked back; returns the version sent. */
+  private async sendWhole(room: RoomRecord, connectionId: string, identity: Identity): Promise<RoomRecord> {
+    const seatId = seatIdOf(identity);
+    const { delivery } = this.deps;
+    const presence = await delivery.presence(room.code, audienceIds(room));
+    const newest = seatId === null ? room : await this.notePresence(room, presence);
+    delivery.sendTo(connectionId, publicView(newest, presence), seatId === null ? null : seatPart(newest, seatId));
+    return newest;
   }
 
   /**
@@ -978,12 +1006,11 @@ export class RoomService {
   }
 
   /**
-   * Send this version of the room to everyone in it: first each connected
-   * seat's own part, when it differs from what the seat has (`known`, the
-   * version it last got; without it, every part), then the public view,
-   * encoded once for all. A part comes before its view, so a phone never
-   * shows a new view with an old part. The change is already stored, so a
-   * failure here is logged and never turned into a refusal.
+   * Send this version of the room to everyone in it: the public view, as a
+   * change encoded once for all, and with it each connected seat's own part
+   * when that differs from what the seat has (`known`, the version it last
+   * got; without it, every part). The change is already stored, so a failure
+   * here is logged and never turned into a refusal.
    */
   private async publish(stored: RoomRecord, known?: RoomRecord): Promise<void> {
     let room = stored;
@@ -991,12 +1018,13 @@ export class RoomService {
       const { delivery } = this.deps;
       const presence = await delivery.presence(room.code, audienceIds(room));
       room = await this.notePresence(room, presence);
+      const parts = new Map<string, SeatPart>();
       for (const s of room.seats) {
         if (!presence.connectedSeats.has(s.id) || (known !== undefined && samePart(known, room, s.id))) continue;
         const part = seatPart(room, s.id);
-        if (part !== null) delivery.sendSeat(room.code, s.id, part);
+        if (part !== null) parts.set(s.id, part);
       }
-      delivery.sendRoom(room.code, publicView(room, presence));
+      delivery.send(room.code, publicView(room, presence), parts);
     } catch (err) {
       this.roomLog(room.code).error({ err, version: room.version }, 'could not send views');
     }

@@ -10,7 +10,7 @@ async function client(url: string): Promise<TestClient> {
   return closeAfterTest(await TestClient.connect(url));
 }
 
-const viewsOf = (c: TestClient) => c.received.filter((r) => r.event === ServerEvent.view).length;
+const viewsOf = (c: TestClient) => c.received.filter((r) => r.event === ServerEvent.change).length;
 
 /** Run `task` over `items`, `limit` at a time. */
 async function inBatches<T>(items: T[], limit: number, task: (item: T) => Promise<void>): Promise<void> {
@@ -68,7 +68,7 @@ describe('a room without spectators', () => {
     // The room changes, and the waiting screen hears nothing of it.
     const { version } = await table.host.must(ClientEvent.configure, { code: table.code, token: table.hostToken, game: 'wfgts' });
     await table.players[0]!.client.waitForView((v) => v.version === version);
-    expect(tv.received.filter((r) => r.event === ServerEvent.view || r.event === ServerEvent.seat)).toEqual([]);
+    expect(tv.received.filter((r) => r.event === ServerEvent.change)).toEqual([]);
     // The creating screen comes back with its token and runs the room as before.
     const again = await client(s.url);
     expect(await again.must(ClientEvent.joinRoom, { code: table.code, as: 'host', hostToken: table.hostToken })).toMatchObject({

@@ -9,7 +9,7 @@ import { ClientEvent, type RoomView } from '@rollcall/protocol';
 import { verifyRecord, type GameRecord } from '@rollcall/protocol/game-record';
 import { commitmentOf, diceSeed } from '@rollcall/rules';
 import { afterEach, describe, expect, it } from 'vitest';
-import { openTable, startServer, type Player, type Table, type TestClient, type TestServer } from './harness.js';
+import { firstHeldWhere, openTable, startServer, type Player, type Table, type TestClient, type TestServer } from './harness.js';
 
 let server: TestServer | undefined;
 let table: Table | undefined;
@@ -108,7 +108,7 @@ describe('ending a game early', () => {
     // Neither the server seed nor the dice seed reached any screen before the view that ended the game.
     const dice = Buffer.from(diceSeed(serverSeed, clientSeeds)).toString('hex');
     for (const client of screens(t)) {
-      const end = client.received.findIndex((m) => JSON.stringify(m.payload).includes('"ended":{'));
+      const end = firstHeldWhere(client.received, (view) => (view.ended ?? null) !== null);
       expect(end).toBeGreaterThan(0);
       for (const message of client.received.slice(0, end)) {
         expect(JSON.stringify(message)).not.toContain(serverSeed);

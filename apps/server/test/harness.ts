@@ -21,12 +21,12 @@ import {
   CreateRoom,
   JoinRoom,
   lookerOf,
-  hearPart,
-  hearRoom,
+  hearChange,
   nothingHeard,
   type Heard,
   type Looker,
   type PublicRoomView,
+  type RoomChange,
   type SeatPart,
 } from '@rollcall/protocol';
 import type { FastifyInstance } from 'fastify';
@@ -220,6 +220,33 @@ export async function spawnServer(options: {
 export interface Received {
   event: string;
   payload: unknown;
+  /** A `room:change`'s second argument: the seat's own part, when it came with one. */
+  part?: unknown;
+}
+
+/** The received `room:change`s, each with the part that came with it. */
+export const changesIn = (received: readonly Received[]) =>
+  received.filter((r) => r.event === ServerEvent.change).map((r) => ({ change: r.payload as RoomChange, part: r.part as SeatPart | undefined }));
+
+/** The index of the first received message after which the public view held matches, or -1. */
+export function firstHeldWhere(received: readonly Received[], match: (view: PublicRoomView) => boolean): number {
+  let heard: Heard = nothingHeard;
+  return received.findIndex((r) => {
+    if (r.event !== ServerEvent.change) return false;
+    heard = hearChange(heard, r.payload as RoomChange, r.part as SeatPart | undefined) ?? heard;
+    return heard.room !== null && match(heard.room);
+  });
+}
+
+/** The public view held after each received change that followed on from the view before it. */
+export function publicViewsIn(received: readonly Received[]): PublicRoomView[] {
+  const views: PublicRoomView[] = [];
+  let heard: Heard = nothingHeard;
+  for (const { change, part } of changesIn(received)) {
+    heard = hearChange(heard, change, part) ?? heard;
+    if (heard.room !== null && heard.tag === change.tag) views.push(heard.room);
+  }
+  return views;
 }
 
 /** A Socket.IO client that records every message it receives. */
@@ -228,8 +255,25 @@ export class TestClient {
   readonly received: Received[] = [];
   private readonly listeners = new Set<() => void>();
 
+  /** What the client holds now, to notice a change that does not follow on from it. */
+  private holding: Heard = nothingHeard;
+  /** Changes still to be lost on the way, as if another server node's had overtaken them. */
+  private toLose = 0;
+
   private constructor(readonly socket: Socket) {
-    socket.onAny((event: string, payload: unknown) => this.record({ event, payload }));
+    socket.onAny((event: string, payload: unknown, part?: unknown) => {
+      if (event === ServerEvent.change && this.toLose > 0) {
+        this.toLose -= 1;
+        return;
+      }
+      this.record(part === undefined ? { event, payload } : { event, payload, part });
+      if (event !== ServerEvent.change) return;
+      const change = payload as RoomChange;
+      const held = hearChange(this.holding, change, part as SeatPart | undefined);
+      // As the web app does: a gap is filled by asking for the whole view.
+      if (held === null) socket.emit(ClientEvent.wholeView, { code: change.code });
+      else this.holding = held;
+    });
   }
 
   /** Connect to a server (over WebSocket, reconnecting quickly after a drop). */
@@ -257,15 +301,17 @@ export class TestClient {
 
   /**
    * Every view received, oldest first, put together as the web app does: one
-   * per public view, with this client's viewer and, for a seat, its own part.
+   * per change that follows on from the view held, with this client's viewer
+   * and, for a seat, its own part.
    */
   get views(): RoomView[] {
     const views: RoomView[] = [];
     let heard: Heard = nothingHeard;
     for (const [i, r] of this.received.entries()) {
-      if (r.event === ServerEvent.seat) heard = hearPart(heard, r.payload as SeatPart);
-      if (r.event !== ServerEvent.view) continue;
-      heard = hearRoom(heard, r.payload as PublicRoomView);
+      if (r.event !== ServerEvent.change) continue;
+      const held = hearChange(heard, r.payload as RoomChange, r.part as SeatPart | undefined);
+      if (held === null) continue;
+      heard = held;
       const looker = this.lookers.findLast((l) => l.from <= i)?.looker ?? { role: 'spectator' };
       const view = assembledView(heard, looker);
       if (view !== null) views.push(view);
@@ -295,6 +341,11 @@ export class TestClient {
     const reply = (await this.socket.timeout(timeoutMs).emitWithAck(event, payload)) as Reply<ReplyValues[E]>;
     this.record({ event: `reply:${event}`, payload: reply });
     return reply;
+  }
+
+  /** Lose the next `count` changes that come, unseen and unrecorded. */
+  loseChanges(count = 1): void {
+    this.toLose += count;
   }
 
   /** Like `request`, but a refusal fails the test. */

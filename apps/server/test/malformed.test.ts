@@ -72,6 +72,9 @@ function template(event: ClientEventName): Record<string, unknown> {
       return { ...creds, id: 'probe', then: { to: 'lobby' } };
     case ClientEvent.askHint:
       return creds;
+    case ClientEvent.wholeView:
+      // The prober is in no room: even a well-formed request is refused.
+      return { code };
   }
 }
 

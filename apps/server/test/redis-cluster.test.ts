@@ -1,8 +1,8 @@
-import { ClientEvent, ServerEvent } from '@rollcall/protocol';
+import { ClientEvent, ServerEvent, type RoomChange } from '@rollcall/protocol';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { channel } from '../src/delivery.js';
 import { CLUSTER_TEST_TIMEOUT_MS, startCluster, storedLog, type TestCluster } from './cluster.js';
-import { closeAfterTest, openTable, type Table } from './harness.js';
+import { changesIn, closeAfterTest, openTable, type Table } from './harness.js';
 import type { TestRedisCluster } from './redis-cluster-server.js';
 import { playUntil, replayedOutcome, startWfgts } from './wfgts-driver.js';
 
@@ -84,12 +84,13 @@ describe('two server nodes on a Redis Cluster', () => {
     await t.host.must(ClientEvent.configure, { code: t.code, token: t.hostToken, game: 'wfgts' });
     const { version } = await t.host.must(ClientEvent.start, { code: t.code, token: t.hostToken });
     const answer = t.host.received.findIndex((r) => r.event === `reply:${ClientEvent.start}`);
-    const view = t.host.received.findIndex((r) => r.event === ServerEvent.view && (r.payload as { version: number }).version === version);
+    const view = t.host.received.findIndex((r) => r.event === ServerEvent.change && (r.payload as RoomChange).version === version);
     expect(view).toBeGreaterThanOrEqual(0);
     expect(view).toBeLessThan(answer);
-    // Bob, on the other node, gets it once, through Redis.
+    // Bob, on the other node, gets that same change once, through Redis.
+    const { tag } = t.host.received[view]!.payload as RoomChange;
     await t.players[1]!.client.waitForView((v) => v.version >= version);
-    expect(t.players[1]!.client.received.filter((r) => r.event === ServerEvent.view && (r.payload as { version: number }).version === version)).toHaveLength(1);
+    expect(changesIn(t.players[1]!.client.received).filter(({ change }) => change.tag === tag)).toHaveLength(1);
   }, CLUSTER_TEST_TIMEOUT_MS);
 
   it('lose no accepted move when the master of a room’s shard is killed, and every phone plays on', async () => {

@@ -67,7 +67,7 @@ describe('a second screen', () => {
     const before = tv.received.length;
     await table.host.must(ClientEvent.admitScreen, { code: table.code, token: table.hostToken, screen });
     const admitted = (await tv.waitForEvent(ServerEvent.screenAdmitted, before)) as ScreenAdmitted;
-    expect(tv.received.filter((r) => r.event === ServerEvent.view)).toEqual([]);
+    expect(tv.received.filter((r) => r.event === ServerEvent.change)).toEqual([]);
     await tv.must(ClientEvent.joinRoom, { code: table.code, as: 'host', hostToken: admitted.hostToken });
     const view = await tv.waitForView(() => true);
     expect(view.viewer).toEqual({ role: 'host', controls: true });

@@ -85,6 +85,8 @@ export const roomErrors = {
   'room/audience-full': 'This room has as many spectators as it can take.',
   /** A seat changed its choice more often than a person could. */
   'room/too-many-changes': 'Easy: one change at a time.',
+  /** The screen asked for the views of a room it is not in. */
+  'room/not-in-room': "This screen isn't in that room any more. Join it again.",
   /** The message names an event the server does not know. */
   'room/unknown-event': "The app sent something the server doesn't know. Reload the page.",
   /** Something went wrong on the server; nothing was changed. */

@@ -34,16 +34,16 @@ export const ClientEvent = {
   action: 'game:action',
   /** A seat's phone asks for its own suggested move while the game waits on it (`HintReply`). */
   askHint: 'game:hint',
+  /** A screen whose views stopped following on from each other asks for the whole view again (`WholeView`). */
+  wholeView: 'room:whole-view',
   /** Lead or host: play the game's default move for a vacant or away seat it waits on. */
   playDefault: 'game:default',
 } as const;
 
 /** Events the server sends. */
 export const ServerEvent = {
-  /** The room as everyone in it sees it (`PublicRoomView`); sent to every socket of the room after every change. */
-  view: 'room:view',
-  /** A seat's own part of the room (`SeatPart`); sent to that seat's sockets when it changed, just before the view. */
-  seat: 'room:seat',
+  /** What changed in the room as everyone sees it (`RoomChange`), and for a phone its seat's part when that changed; sent to every socket of the room after every change. */
+  change: 'room:change',
   /** This socket lost its seat: another socket took it over, or the seat was removed. */
   seatLost: 'room:seat-lost',
   /** This spectator or shared screen no longer gets views: the room stopped allowing spectators. */

@@ -3,3 +3,4 @@ export * from './errors.js';
 export * from './messages.js';
 export * from './names.js';
 export * from './view-assembly.js';
+export * from './view-changes.js';

@@ -2,6 +2,7 @@ import { z } from 'zod/mini';
 import { BOT_STRENGTHS, type Outcome, type Viewer } from '@rollcall/rules/catalogue';
 import type { ErrorBody } from './errors.js';
 import { PlayerName } from './names.js';
+import type { ViewEdit } from './view-changes.js';
 
 /** Room codes: letters from an alphabet without look-alikes (no I, L, O, U, 0, 1). */
 export const CODE_ALPHABET = 'ABCDEFGHJKMNPQRSTVWXYZ';
@@ -289,6 +290,7 @@ export interface ReplyValues {
   'game:action': ActionResult;
   'game:default': ActionResult;
   'game:hint': HintReply;
+  'room:whole-view': ActionResult;
 }
 
 /** `room:seat-lost`: why this socket no longer holds its seat. */
@@ -424,19 +426,43 @@ export interface DiceView {
   previous: { commitment: string; serverSeed: string; record: string } | null;
 }
 
-/** The room as everyone in it may see it, sent on `room:view`: the host screen's and spectators' view, and every phone's shared part. */
+/** The room as everyone in it may see it, sent as `room:change`s: the host screen's and spectators' view, and every phone's shared part. */
 export type PublicRoomView<GameView = unknown> = Omit<RoomView<GameView>, 'viewer'>;
 
 /**
- * What only one seat may see, sent on `room:seat` to that seat alone: its seat
- * number and the fields its game view adds to the public one (its own sheet,
- * say). Sent when it changed, before the `room:view` of the same version.
+ * What only one seat may see, sent to that seat alone with the `room:change`
+ * of its version, when it changed: its seat number and the fields its game
+ * view adds to the public one (its own sheet, say).
  */
 export interface SeatPart {
   code: string;
-  /** The room version this part belongs to; it stays right for later versions until a newer part comes. */
+  /** The room version this part came with; it stays right for later versions until a newer part comes. */
   version: number;
   seat: number;
   /** Added over the public game view; null while no game is on. */
   play: Record<string, unknown> | null;
 }
+
+/**
+ * `room:change`: the next public view, as the edits from the view tagged
+ * `from`, or whole (`view`) to a screen that has none yet or holds another;
+ * a phone gets its seat's new `SeatPart` as the event's second argument when
+ * that changed too. Code, version and status come first, so a screen that
+ * only needs to know how far the room is can read them alone.
+ */
+export interface RoomChange {
+  code: string;
+  version: number;
+  status: RoomView['status'];
+  /** Names this view: the next change is made from the view with this tag. */
+  tag: string;
+  /** The tag of the view the edits apply to; absent with a whole view. */
+  from?: string;
+  edits?: ViewEdit[];
+  view?: PublicRoomView;
+}
+
+/** `room:whole-view`: a screen whose change did not follow on from the view it holds asks for the whole view again. */
+export const WholeView = z.object({ code: RoomCode });
+/** The parsed `room:whole-view` payload. */
+export type WholeView = z.infer<typeof WholeView>;

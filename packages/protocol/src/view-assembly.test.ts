@@ -1,6 +1,7 @@
 import { describe, expect, it } from 'vitest';
-import type { PublicRoomView, SeatPart } from './messages.js';
-import { assembledView, hearPart, hearRoom, lookerOf, nothingHeard, withPart, type Heard } from './view-assembly.js';
+import type { PublicRoomView, RoomChange, SeatPart } from './messages.js';
+import { assembledView, hearChange, lookerOf, nothingHeard, withPart } from './view-assembly.js';
+import { viewEdits } from './view-changes.js';
 
 const room = (version: number, play: Record<string, unknown> | null = { round: version }, code = 'ABCD'): PublicRoomView => ({
   code,
@@ -23,52 +24,58 @@ const room = (version: number, play: Record<string, unknown> | null = { round: v
 });
 const part = (version: number, seat = 0, code = 'ABCD'): SeatPart => ({ code, version, seat, play: { me: `sheet ${version}` } });
 
-const hear = (...messages: (PublicRoomView | SeatPart)[]): Heard =>
-  messages.reduce<Heard>((h, m) => ('seat' in m ? hearPart(h, m) : hearRoom(h, m)), nothingHeard);
+/** A change to `view` made from the view tagged `from`, or whole without one. */
+const change = (view: PublicRoomView, from?: string, before?: PublicRoomView): RoomChange => ({
+  code: view.code,
+  version: view.version,
+  status: view.status,
+  tag: `t${view.version}`,
+  ...(from === undefined || before === undefined ? { view } : { from, edits: viewEdits(before, view) }),
+});
 
 describe('putting a view together', () => {
   it('lays the seat part over the public game view and takes the seat number from it', () => {
-    const view = assembledView(hear(part(3, 2), room(3)), { role: 'seat' });
-    expect(view).toMatchObject({ version: 3, viewer: { role: 'seat', seat: 2 }, play: { round: 3, me: 'sheet 3' } });
+    const heard = hearChange(nothingHeard, change(room(3)), part(3, 2));
+    expect(assembledView(heard!, { role: 'seat' })).toMatchObject({ version: 3, viewer: { role: 'seat', seat: 2 }, play: { round: 3, me: 'sheet 3' } });
   });
 
-  it('keeps a part for later versions until a newer one comes', () => {
-    expect(assembledView(hear(part(3), room(3), room(4), room(5)), { role: 'seat' })?.play).toEqual({ round: 5, me: 'sheet 3' });
+  it('keeps a part for later changes until a newer one comes', () => {
+    let heard = hearChange(nothingHeard, change(room(3)), part(3))!;
+    heard = hearChange(heard, change(room(4), 't3', room(3)))!;
+    expect(assembledView(heard, { role: 'seat' })?.play).toEqual({ round: 4, me: 'sheet 3' });
+    heard = hearChange(heard, change(room(5), 't4', room(4)), part(5))!;
+    expect(assembledView(heard, { role: 'seat' })?.play).toEqual({ round: 5, me: 'sheet 5' });
   });
 
-  it('holds a part that came before its view back until the view comes', () => {
-    const early = hear(part(3), room(3), part(4));
-    expect(assembledView(early, { role: 'seat' })?.play).toEqual({ round: 3, me: 'sheet 3' });
-    expect(assembledView(hearRoom(early, room(4)), { role: 'seat' })?.play).toEqual({ round: 4, me: 'sheet 4' });
-    expect(hearRoom(early, room(4)).parts.map((p) => p.version)).toEqual([4]);
+  it('applies a change only to the view it was made from', () => {
+    const heard = hearChange(nothingHeard, change(room(3)), part(3))!;
+    expect(hearChange(heard, change(room(5), 't4', room(4)))).toBeNull();
+    expect(hearChange(nothingHeard, change(room(4), 't3', room(3)))).toBeNull();
+    expect(hearChange(heard, change(room(5)))?.room).toEqual(room(5));
   });
 
   it('shows a seat nothing until its part has come', () => {
-    expect(assembledView(hear(room(3)), { role: 'seat' })).toBeNull();
-    expect(assembledView(hear(room(3), part(4)), { role: 'seat' })).toBeNull();
+    expect(assembledView(hearChange(nothingHeard, change(room(3)))!, { role: 'seat' })).toBeNull();
   });
 
-  it('ignores a view older than the one held, and takes an equal version as fresher news', () => {
-    expect(hear(room(5), room(4)).room?.version).toBe(5);
+  it('ignores a whole view older than the one held, and takes an equal version as fresher news', () => {
+    const heard = hearChange(nothingHeard, change(room(5)))!;
+    expect(hearChange(heard, change(room(4)))?.room?.version).toBe(5);
     const again = { ...room(5), spectators: 3 };
-    expect(hear(room(5), again).room?.spectators).toBe(3);
-  });
-
-  it('lets a late part that is older than the one in use change nothing', () => {
-    const heard = hear(part(4), room(4), part(2));
-    expect(assembledView(heard, { role: 'seat' })?.play).toEqual({ round: 4, me: 'sheet 4' });
+    expect(hearChange(heard, change(again))?.room?.spectators).toBe(3);
   });
 
   it('starts afresh for another room', () => {
-    const heard = hear(part(4), room(4), part(1, 0, 'WXYZ'));
-    expect(heard.room).toBeNull();
-    expect(assembledView(hearRoom(heard, room(1, {}, 'WXYZ')), { role: 'seat' })?.code).toBe('WXYZ');
-    expect(hear(part(4), room(4), room(1, {}, 'WXYZ')).parts).toEqual([]);
+    const heard = hearChange(nothingHeard, change(room(4)), part(4))!;
+    const other = hearChange(heard, change(room(1, {}, 'WXYZ')))!;
+    expect(other.part).toBeNull();
+    expect(assembledView(hearChange(other, change(room(1, {}, 'WXYZ')), part(1, 0, 'WXYZ'))!, { role: 'seat' })?.code).toBe('WXYZ');
   });
 
   it('gives host screens and spectators the public view with their own viewer', () => {
-    expect(assembledView(hear(room(2)), { role: 'host', controls: true })?.viewer).toEqual({ role: 'host', controls: true });
-    expect(assembledView(hear(room(2)), { role: 'spectator' })).toMatchObject({ viewer: { role: 'spectator' }, play: { round: 2 } });
+    const heard = hearChange(nothingHeard, change(room(2)))!;
+    expect(assembledView(heard, { role: 'host', controls: true })?.viewer).toEqual({ role: 'host', controls: true });
+    expect(assembledView(heard, { role: 'spectator' })).toMatchObject({ viewer: { role: 'spectator' }, play: { round: 2 } });
   });
 
   it('leaves the play empty while no game is on, whatever the part says', () => {

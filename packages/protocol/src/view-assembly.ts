@@ -1,54 +1,41 @@
-import type { CreateRoom, JoinRoom, PublicRoomView, RoomView, SeatPart, ViewerInfo } from './messages.js';
+import type { CreateRoom, JoinRoom, PublicRoomView, RoomChange, RoomView, SeatPart, ViewerInfo } from './messages.js';
+import { withEdits } from './view-changes.js';
 
 /**
- * A screen's views come in two kinds of message: the public view everyone in
- * the room gets, and, for a phone, its seat's own part, sent only when that
- * changed. These pure functions keep what a screen has heard and put the
- * view it shows together, the same way on every client.
+ * A screen hears its room as `room:change`s: the public view everyone gets,
+ * as edits from the one before or whole, and, for a phone, its seat's own
+ * part when that changed, in the same message. These pure functions keep
+ * what a screen holds and put the view it shows together, the same way on
+ * every client.
  */
 
-/** What a screen has heard of its room: the newest public view, and its seat's parts that may still be needed. */
+/** What a screen holds of its room: the public view, the tag it was sent under, and a phone's own part. */
 export interface Heard {
   room: PublicRoomView | null;
-  /**
-   * Oldest first: the part in use and any newer ones. A part comes just before
-   * the public view of its version, so for a moment it is newer than the view.
-   */
-  parts: SeatPart[];
+  /** The next change must be made from the view with this tag. */
+  tag: string | null;
+  part: SeatPart | null;
 }
 
 /** Nothing heard yet. */
-export const nothingHeard: Heard = { room: null, parts: [] };
-
-/** The newest part not newer than the public view: the one that goes with it. */
-function partInUse(room: PublicRoomView, parts: readonly SeatPart[]): SeatPart | undefined {
-  return parts.findLast((p) => p.version <= room.version);
-}
-
-function settled(room: PublicRoomView | null, parts: SeatPart[]): Heard {
-  if (room === null) return { room, parts };
-  const inUse = partInUse(room, parts);
-  return { room, parts: inUse === undefined ? parts : parts.filter((p) => p.version >= inUse.version) };
-}
+export const nothingHeard: Heard = { room: null, tag: null, part: null };
 
 /**
- * After a `room:view`. Of two views of one room the newer stays (with several
- * server nodes, views can overtake each other); an equal version replaces the
- * older copy, since who is connected changes without a new version. A view of
- * another room starts afresh.
+ * After a `room:change` and the part that came with it, if any; null when
+ * the change is made from a view other than the one held (a gap): the screen
+ * then asks for the whole view. Of two whole views of one room the newer
+ * stays (with several server nodes, views can overtake each other); an equal
+ * version replaces the older copy, since who is connected changes without a
+ * new version. A view of another room starts afresh.
  */
-export function hearRoom(heard: Heard, room: PublicRoomView): Heard {
-  const sameRoom = heard.room?.code === room.code;
-  if (sameRoom && heard.room !== null && heard.room.version > room.version) return heard;
-  return settled(room, heard.parts.filter((p) => p.code === room.code));
-}
-
-/** After a `room:seat`: kept in version order, replacing a part of the same version. */
-export function hearPart(heard: Heard, part: SeatPart): Heard {
-  if (heard.room !== null && heard.room.code !== part.code) return settled(null, [part]);
-  const others = heard.parts.filter((p) => p.code === part.code && p.version !== part.version);
-  const parts = [...others, part].sort((a, b) => a.version - b.version);
-  return settled(heard.room, parts);
+export function hearChange(heard: Heard, change: RoomChange, part?: SeatPart | null): Heard | null {
+  const held = heard.room?.code === change.code ? heard.room : null;
+  const ownPart = part?.code === change.code ? part : held === null ? null : heard.part;
+  if (change.view !== undefined) {
+    return held !== null && held.version > change.version ? heard : { room: change.view, tag: change.tag, part: ownPart };
+  }
+  if (held === null || heard.tag !== change.from) return null;
+  return { room: withEdits(held, change.edits ?? []), tag: change.tag, part: ownPart };
 }
 
 /** Who is looking, as far as the screen knows by itself: a viewer whose seat learns its number from its part. */
@@ -79,6 +66,5 @@ export function assembledView(heard: Heard, looker: Looker): RoomView | null {
   if (looker.role !== 'seat') {
     return { ...room, viewer: looker };
   }
-  const part = partInUse(room, heard.parts);
-  return part === undefined ? null : withPart(room, part);
+  return heard.part === null ? null : withPart(room, heard.part);
 }

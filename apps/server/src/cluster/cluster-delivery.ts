@@ -88,21 +88,21 @@ export function clusterDelivery(io: Server, log: Logger, liveNodes: () => number
    * after the answer to the move has left; with `localFirst` those sockets get
    * it at once, and the copy through Redis leaves them out.
    */
-  const everywhere = (name: string): Pick<ReturnType<Server['to']>, 'emit'> => {
+  const everywhere = (name: string, except: readonly string[]): Pick<ReturnType<Server['to']>, 'emit'> => {
     const here = localFirst ? [...(io.sockets.adapter.rooms.get(name) ?? [])] : [];
-    if (here.length === 0) return io.to(name);
+    if (here.length === 0) return io.to(name).except([...except]);
     return {
       emit(event, ...args) {
-        io.local.to(name).emit(event, ...args);
-        return io.to(name).except(here).emit(event, ...args);
+        io.local.to(name).except([...except]).emit(event, ...args);
+        return io.to(name).except([...here, ...except]).emit(event, ...args);
       },
     };
   };
 
   // Without a complete answer for the room, a view goes to every node.
-  const route = (code: string, name: string) => {
-    if (remoteChannels.get(code)?.has(name) !== false) return everywhere(name);
-    return hasLocal(io, name) ? io.local.to(name) : null;
+  const route = (code: string, name: string, except: readonly string[]) => {
+    if (remoteChannels.get(code)?.has(name) !== false) return everywhere(name, except);
+    return hasLocal(io, name) ? io.local.to(name).except([...except]) : null;
   };
 
   return {

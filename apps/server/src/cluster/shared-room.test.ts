@@ -25,8 +25,7 @@ const quiet: Delivery = {
   evictSeat: () => undefined,
   // Every phone stays connected: these tests are about moves racing, not players leaving.
   presence: (_code, seatIds) => ({ connectedSeats: new Set(seatIds), spectators: 0 }),
-  sendRoom: () => undefined,
-  sendSeat: () => undefined,
+  send: () => undefined,
   sendTo: () => undefined,
   audienceSize: () => 0,
   closeToWatchers: () => undefined,

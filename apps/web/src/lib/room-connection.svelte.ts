@@ -2,15 +2,14 @@ import {
   ClientEvent,
   ServerEvent,
   assembledView,
+  hearChange,
   isErrorCode,
   messageFor,
-  hearPart,
-  hearRoom,
   lookerOf,
   nothingHeard,
   type Heard,
   type Looker,
-  type PublicRoomView,
+  type RoomChange,
   type SeatPart,
   type ActionResult,
   type AfterEnd,
@@ -127,7 +126,7 @@ export class RoomConnection {
 
   private socket: RoomSocket | null = null;
   private credentials: Credentials | null = null;
-  /** The public view and seat parts heard so far, which `view` is put together from. */
+  /** The public view and seat part held, which `view` is put together from. */
   private heard: Heard = nothingHeard;
   /** Who this screen is in the room, known from the moment it asks to enter (views come before the answer). */
   private looker: Looker | null = null;
@@ -434,14 +433,12 @@ export class RoomConnection {
       if (socket !== this.socket || socket.connected) return;
       this.status = 'unreachable';
     });
-    socket.on(ServerEvent.view, (view) => {
-      if (socket !== this.socket || !this.forThisRoom(view)) return;
-      this.heard = hearRoom(this.heard, view as PublicRoomView);
-      this.show();
-    });
-    socket.on(ServerEvent.seat, (part) => {
-      if (socket !== this.socket || !this.forThisRoom(part)) return;
-      this.heard = hearPart(this.heard, part as SeatPart);
+    socket.on(ServerEvent.change, (change, part) => {
+      if (socket !== this.socket || !this.forThisRoom(change)) return;
+      const heard = hearChange(this.heard, change as RoomChange, part as SeatPart | undefined);
+      // A change made from a view this screen does not hold: what it shows stays until the whole view comes.
+      if (heard === null) void this.emit(socket, ClientEvent.wholeView, { code: (change as RoomChange).code });
+      else this.heard = heard;
       this.show();
     });
     socket.on(ServerEvent.seatLost, (lost) => {

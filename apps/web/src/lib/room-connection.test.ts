@@ -1,5 +1,5 @@
 import { describe, expect, it, vi } from 'vitest';
-import { messageFor, type PublicRoomView, type SeatPart } from '@rollcall/protocol';
+import { messageFor, viewEdits, type PublicRoomView, type RoomChange, type SeatPart } from '@rollcall/protocol';
 import { RoomConnection, unreachable, type RoomSocket } from './room-connection.svelte.js';
 import { SeatStorage, type KeyValueStore } from './seat-storage.js';
 
@@ -89,13 +89,25 @@ function view(version: number, extra: Partial<PublicRoomView> = {}): PublicRoomV
   };
 }
 
+/** The room's view comes whole, as to a screen coming in, with a seat's part if given. */
+function hearWhole(socket: FakeSocket, room: PublicRoomView, seatPart?: SeatPart): void {
+  const change: RoomChange = { code: room.code, version: room.version, status: room.status, tag: `t${room.version}`, view: room };
+  socket.fire('room:change', change, seatPart);
+}
+
+/** The room's view comes as the change from `before`, which the screen is taken to hold. */
+function hearEdits(socket: FakeSocket, before: PublicRoomView, after: PublicRoomView, seatPart?: SeatPart): void {
+  const change: RoomChange = { code: after.code, version: after.version, status: after.status, tag: `t${after.version}`, from: `t${before.version}`, edits: viewEdits(before, after) };
+  socket.fire('room:change', change, seatPart);
+}
+
 const seatReply = { ok: true, value: { code: 'ABCD', role: 'seat', seat: 0, seatToken: 'token-of-ann-0123456789' } };
 
 async function joinedAnn() {
   const ctx = setup();
   const joining = ctx.connection.joinAsPlayer('ABCD', ' Ann ');
   ctx.socket.up();
-  ctx.socket.fire('room:seat', part(0, null));
+  hearWhole(ctx.socket, view(0), part(0, null));
   (await ctx.socket.nth(0)).ack(null, seatReply);
   await joining;
   return ctx;
@@ -135,7 +147,7 @@ describe('the room connection', () => {
     const { socket, storage, connection } = setup();
     const joining = connection.joinAsPlayer('ABCD', 'Dee');
     socket.up();
-    socket.fire('room:view', view(3, { status: 'playing', nextPlayers: ['Dee'] }));
+    hearWhole(socket, view(3, { status: 'playing', nextPlayers: ['Dee'] }));
     (await socket.nth(0)).ack(null, { ok: true, value: { code: 'ABCD', role: 'seat', seatToken: 'token-of-dee-0123456789', next: true } });
     await joining;
     expect(storage.seat('ABCD')).toEqual({ seat: null, token: 'token-of-dee-0123456789' });
@@ -143,8 +155,7 @@ describe('the room connection', () => {
     expect(connection.view?.viewer).toEqual({ role: 'spectator' });
 
     // The rematch seats her: her part comes, then the lobby's view.
-    socket.fire('room:seat', part(4, null, 1));
-    socket.fire('room:view', view(4));
+    hearWhole(socket, view(4), part(4, null, 1));
     expect(connection.view?.viewer).toEqual({ role: 'seat', seat: 1 });
     expect(connection.waitingForNext).toBe(false);
   });
@@ -213,7 +224,7 @@ describe('the room connection', () => {
     },
   ])('resends $what unanswered with the same id and version once the seat is back', async ({ send, event, body }) => {
     const { socket, connection } = await joinedAnn();
-    socket.fire('room:view', view(7, { status: 'playing' }));
+    hearWhole(socket, view(7, { status: 'playing' }));
 
     const moving = send(connection);
     const first = await socket.nth(1);
@@ -238,7 +249,7 @@ describe('the room connection', () => {
     const hint = { game: 'wfgts', action: { type: 'carry', dice: [1] } };
     const hintOf = () => (connection.view?.play as { hint?: unknown } | null)?.hint;
 
-    socket.fire('room:view', playing(9, 9, [0, 1]));
+    hearWhole(socket, playing(9, 9, [0, 1]));
     const asked = await socket.nth(1);
     expect(asked.event).toBe('game:hint');
     expect(asked.payload).toEqual({ code: 'ABCD', token: 'token-of-ann-0123456789' });
@@ -246,16 +257,16 @@ describe('the room connection', () => {
     await vi.waitFor(() => expect(hintOf()).toEqual(hint));
 
     // Another seat's move in the same step: the hint stays, nothing is asked.
-    socket.fire('room:view', playing(10, 9, [0]));
+    hearWhole(socket, playing(10, 9, [0]));
     expect(hintOf()).toEqual(hint);
     // A new step: the old hint goes at once, and the new one is asked for.
-    socket.fire('room:view', playing(11, 11, [0]));
+    hearWhole(socket, playing(11, 11, [0]));
     expect(hintOf()).toBeUndefined();
     const again = await socket.nth(2);
     expect(again.event).toBe('game:hint');
     // Not awaited, or a table without hints: nothing is asked.
-    socket.fire('room:view', playing(12, 12, [1]));
-    socket.fire('room:view', playing(13, 13, [0], { hints: false }));
+    hearWhole(socket, playing(12, 12, [1]));
+    hearWhole(socket, playing(13, 13, [0], { hints: false }));
     again.ack(null, { ok: true, value: { step: 11, hint } });
     await new Promise((resolve) => setTimeout(resolve, 10));
     expect(socket.emitted).toHaveLength(3);
@@ -287,18 +298,29 @@ describe('the room connection', () => {
     expect(!result.ok && result.error.code).toBe('rule/junk-used');
   });
 
-  it('shows a phone the public view with its own part laid over it, and a new part only with its view', async () => {
+  it('shows a phone the public view with its own part laid over it, and a new part with the change it came with', async () => {
     const { socket, connection } = await joinedAnn();
     const game = { id: 'wfgts', options: {} };
-    socket.fire('room:seat', part(3, { kind: 'seat', me: 'sheet 3' }, 1));
-    socket.fire('room:view', view(3, { status: 'playing', game, play: { kind: 'public', round: 1 } }));
+    const views = [3, 4, 5].map((v) => view(v, { status: 'playing', game, play: { kind: 'public', round: v === 3 ? 1 : 2 } }));
+    hearWhole(socket, views[0]!, part(3, { kind: 'seat', me: 'sheet 3' }, 1));
     expect(connection.view).toMatchObject({ version: 3, viewer: { role: 'seat', seat: 1 }, play: { kind: 'seat', round: 1, me: 'sheet 3' } });
-    socket.fire('room:view', view(4, { status: 'playing', game, play: { kind: 'public', round: 2 } }));
+    hearEdits(socket, views[0]!, views[1]!);
     expect(connection.view?.play).toEqual({ kind: 'seat', round: 2, me: 'sheet 3' });
-    socket.fire('room:seat', part(5, { kind: 'seat', me: 'sheet 5' }, 1));
-    expect(connection.view?.version).toBe(4);
-    socket.fire('room:view', view(5, { status: 'playing', game, play: { kind: 'public', round: 2 } }));
+    hearEdits(socket, views[1]!, views[2]!, part(5, { kind: 'seat', me: 'sheet 5' }, 1));
     expect(connection.view?.play).toEqual({ kind: 'seat', round: 2, me: 'sheet 5' });
+  });
+
+  it('asks for the whole view when a change is made from a view it does not hold, and keeps showing its own meanwhile', async () => {
+    const { socket, connection } = await joinedAnn();
+    hearWhole(socket, view(3), part(3, null));
+    const before = socket.emitted.length;
+    hearEdits(socket, view(4), view(5, { locked: true }));
+    expect(connection.view?.version).toBe(3);
+    const asked = await socket.nth(before);
+    expect(asked).toMatchObject({ event: 'room:whole-view', payload: { code: 'ABCD' } });
+    hearWhole(socket, view(5, { locked: true }));
+    hearEdits(socket, view(5, { locked: true }), view(6, { locked: true, spectators: 2 }));
+    expect(connection.view).toMatchObject({ version: 6, locked: true, spectators: 2, viewer: { role: 'seat', seat: 0 } });
   });
 
   it("adds a random client seed to each new seal its seat has none in, once", async () => {
@@ -306,16 +328,16 @@ describe('the room connection', () => {
     const sealed = (commitment: string, seed: string | null) => ({
       dice: { commitment, clientSeeds: [seed], serverSeed: null, record: null, previous: null },
     });
-    socket.fire('room:view', view(1, sealed('aa'.repeat(32), null)));
-    socket.fire('room:view', view(2, sealed('aa'.repeat(32), null)));
+    hearWhole(socket, view(1, sealed('aa'.repeat(32), null)));
+    hearWhole(socket, view(2, sealed('aa'.repeat(32), null)));
     const sent = await socket.nth(1);
     expect(sent.event).toBe('dice:contribute');
     expect(sent.payload).toMatchObject({ code: 'ABCD', token: 'token-of-ann-0123456789' });
     expect(sent.payload.clientSeed).toMatch(/^[0-9a-f]{32}$/);
     sent.ack(null, { ok: true, value: { version: 3 } });
-    socket.fire('room:view', view(3, sealed('aa'.repeat(32), sent.payload.clientSeed as string)));
+    hearWhole(socket, view(3, sealed('aa'.repeat(32), sent.payload.clientSeed as string)));
     // A rematch seals the next game afresh: a new seed goes with it.
-    socket.fire('room:view', view(4, sealed('bb'.repeat(32), null)));
+    hearWhole(socket, view(4, sealed('bb'.repeat(32), null)));
     const next = await socket.nth(2);
     expect(next.event).toBe('dice:contribute');
     expect(socket.emitted).toHaveLength(3);
@@ -325,7 +347,7 @@ describe('the room connection', () => {
     const { socket, connection } = setup();
     const watching = connection.host('ABCD');
     socket.up();
-    socket.fire('room:view', view(2));
+    hearWhole(socket, view(2));
     expect(connection.view?.viewer).toEqual({ role: 'host', controls: false });
     (await socket.nth(0)).ack(null, { ok: true, value: { code: 'ABCD', role: 'host' } });
     await watching;
@@ -348,7 +370,7 @@ describe('the room connection', () => {
     const rejoin = await socket.nth(1);
     expect(rejoin.payload).toEqual({ code: 'ABCD', as: 'host', hostToken: 'screen-token-0123456789' });
     rejoin.ack(null, { ok: true, value: { code: 'ABCD', role: 'host', hostToken: 'screen-token-0123456789' } });
-    socket.fire('room:view', view(3));
+    hearWhole(socket, view(3));
     await vi.waitFor(() => expect(connection.screenCode).toBeNull());
     expect(connection.canLead).toBe(true);
   });
@@ -357,7 +379,7 @@ describe('the room connection', () => {
     const { socket, connection } = setup();
     const watching = connection.host('ABCD');
     socket.up();
-    socket.fire('room:view', view(1));
+    hearWhole(socket, view(1));
     (await socket.nth(0)).ack(null, { ok: true, value: { code: 'ABCD', role: 'host', screen: 'KMNPQR' } });
     await watching;
     socket.fire('room:watch-closed', { code: 'ABCD', reason: 'no-spectators' });
@@ -371,11 +393,11 @@ describe('the room connection', () => {
 
   it('never lets an older view replace a newer one', async () => {
     const { socket, connection } = await joinedAnn();
-    socket.fire('room:view', view(5));
-    socket.fire('room:view', view(4, { status: 'playing' }));
+    hearWhole(socket, view(5));
+    hearWhole(socket, view(4, { status: 'playing' }));
     expect(connection.view?.version).toBe(5);
     expect(connection.view?.status).toBe('lobby');
-    socket.fire('room:view', view(6, { status: 'playing' }));
+    hearWhole(socket, view(6, { status: 'playing' }));
     expect(connection.view?.status).toBe('playing');
   });
 
@@ -403,7 +425,7 @@ describe('the room connection', () => {
     const { socket, connection } = setup();
     const watching = connection.watch('ABCD');
     socket.up();
-    socket.fire('room:view', view(1));
+    hearWhole(socket, view(1));
     (await socket.nth(0)).ack(null, { ok: true, value: { code: 'ABCD', role: 'spectator' } });
     await watching;
     expect(connection.view).not.toBeNull();
@@ -431,9 +453,9 @@ describe('the room connection', () => {
 
   it('lets the lead seat run the room and no other seat', async () => {
     const { socket, connection } = await joinedAnn();
-    socket.fire('room:view', view(1, { lead: 0 }));
+    hearWhole(socket, view(1, { lead: 0 }));
     expect(connection.canLead).toBe(true);
-    socket.fire('room:view', view(2, { lead: 1 }));
+    hearWhole(socket, view(2, { lead: 1 }));
     expect(connection.canLead).toBe(false);
   });
 
