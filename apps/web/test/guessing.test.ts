@@ -134,9 +134,9 @@ describe('a household mistyping room codes', () => {
     expect(players).toEqual([
       'Waiting for the Game to Start: 1–12 players',
       'Ten Phases: 1–8 players',
-      'Meet Fate (F8): 1–8 players',
+      'Meet Fate: 1–8 players',
       'Pairs and Wagers: 2–12 players',
-      "Write And Roll – Powers 'n Points: 2–6 players",
+      "Write And Roll: Powers 'n Points: 2–6 players",
     ]);
     await page.getByRole('heading', { name: 'The games' }).scrollIntoViewIfNeeded();
     await saveScreenshot(page, 'home-game-players');

@@ -82,7 +82,7 @@ describe('Ten Phases in the browser', () => {
     // The TV shows the rules page before it hosts.
     const reader = await room.newPage(TV);
     await reader.goto(`${room.url}/rules/ten-phases`);
-    await reader.getByText('Garrett J. Donner and Michael S. Steer', { exact: true }).waitFor();
+    await reader.getByText('Garrett J. Donner & Michael S. Steer', { exact: true }).waitFor();
     a11y.rules = await seriousViolations(reader);
     const { tv, code } = await room.hostRoom(TEST_SEED, reader);
 

@@ -2,7 +2,8 @@ import { describe, expect, it } from 'vitest';
 import { applyAction } from '../core/define-game.js';
 import { generatorDice } from '../core/dice.js';
 import { seedGenerator } from '../core/generator.js';
-import { games } from './index.js';
+import { catalogue } from '../catalogue.js';
+import { bots, botsByStrength, games, hints } from './index.js';
 
 describe('the game registry', () => {
   it('files every game under its own id, with a designer to credit', () => {
@@ -12,6 +13,16 @@ describe('the game registry', () => {
       expect(game.players.min).toBeLessThanOrEqual(game.players.max);
     }
     expect(Object.keys(games).sort()).toEqual(['meet-fate', 'pairs-and-wagers', 'ten-phases', 'war-pnp', 'wfgts']);
+  });
+
+  it('gives every game each of its parts: catalogue entry, bot at every strength and hint, and nothing to a game it does not host', () => {
+    const ids = Object.keys(games).sort();
+    for (const registry of [catalogue, bots, botsByStrength, hints]) expect(Object.keys(registry).sort()).toEqual(ids);
+    for (const id of ids) {
+      expect(catalogue[id]).toMatchObject({ id, name: games[id]!.name, designer: games[id]!.designer, players: games[id]!.players });
+      expect(Object.keys(botsByStrength[id]!).sort()).toEqual(['easy', 'fair', 'strong']);
+      expect(botsByStrength[id]!.strong).toBe(bots[id]);
+    }
   });
 
   it('gives every game options that parse to defaults from nothing', () => {

@@ -25,17 +25,6 @@ export interface TvBoardProps {
 
 type Lazy<P extends object> = () => Promise<{ default: Component<P> }>;
 
-/** A game's rules page: who made it and how it plays. */
-export interface GameGuide {
-  id: string;
-  name: string;
-  designer: string;
-  dice: string;
-  /** One line that sells the game. */
-  blurb: string;
-  rules: Lazy<Record<string, never>>;
-}
-
 /** What a game's own lobby options form is given. */
 export interface OptionsFormProps {
   /** The room's options for this game, defaults filled in. */
@@ -45,83 +34,75 @@ export interface OptionsFormProps {
   change: (options: Record<string, unknown>) => void;
 }
 
-/** The screens of a game that can be played here. */
-export interface GameScreens {
+/**
+ * A game as this app plays and explains it: its screens and its rules page.
+ * Its name, designer and player counts are the rules' catalogue entry.
+ */
+export interface WebGame {
   phone: Lazy<PhoneSheetProps>;
   tv: Lazy<TvBoardProps>;
   /** A form for the game's options, shown in the lobby in place of the generic fields. */
   options?: Lazy<OptionsFormProps>;
+  /** The rules page, in our own words. */
+  rules: Lazy<Record<string, never>>;
+  /** The dice it is played with, as its rules page lists them. */
+  dice: string;
+  /** One line that sells the game. */
+  blurb: string;
 }
 
-/** Rules pages for every game the product hosts, playable yet or not. */
-export const guides: readonly GameGuide[] = [
-  {
-    id: 'wfgts',
-    name: 'Waiting for the Game to Start',
-    designer: 'Jonathan Leistiko',
-    dice: 'seven dice: d4, d6, d8, two d10s, d12, d20',
-    blurb: 'Everyone plays the same rolls at once and hunts for runs and sets.',
-    rules: () => import('./wfgts/Rules.svelte'),
-  },
-  {
-    id: 'ten-phases',
-    name: 'Ten Phases',
-    designer: 'Garrett J. Donner and Michael S. Steer',
-    dice: 'ten coloured dice, six high and four low with wilds',
-    blurb: 'Climb through ten patterns in order, three rolls a turn.',
-    rules: () => import('./ten-phases/Rules.svelte'),
-  },
-  {
-    id: 'meet-fate',
-    name: 'Meet Fate (F8)',
-    designer: 'f8dice',
-    dice: 'six eight-sided dice',
-    blurb: 'Fill nineteen boxes, and pray for six eights.',
-    rules: () => import('./meet-fate/Rules.svelte'),
-  },
-  {
-    id: 'pairs-and-wagers',
-    name: 'Pairs and Wagers',
-    designer: '"Super" Dave Radzik',
-    dice: 'four six-sided dice',
-    blurb: 'Roll for pairs, then bet your own points to push your luck.',
-    rules: () => import('./pairs-and-wagers/Rules.svelte'),
-  },
-  {
-    id: 'war-pnp',
-    name: "Write And Roll – Powers 'n Points",
-    designer: 'Jonathan Leistiko',
-    dice: 'two six-sided dice',
-    blurb: 'Grow powers, bank points, and wreck your rival’s sheet.',
-    rules: () => import('./war-pnp/Rules.svelte'),
-  },
-];
+/** The screens of a game that can be played here. */
+export type GameScreens = Pick<WebGame, 'phone' | 'tv' | 'options'>;
 
-/** The phone and TV screens of each game built for this app. */
-const screens: Record<string, GameScreens> = {
+/** A game's rules page: who made it and how it plays. */
+export type GameGuide = Pick<CatalogueEntry, 'id' | 'name' | 'designer'> & Pick<WebGame, 'dice' | 'blurb' | 'rules'>;
+
+/** Every game of the rules' catalogue, by id: adding a game here is its one line in the web app. */
+export const webGames: Record<string, WebGame> = {
   wfgts: {
     phone: () => import('./wfgts/PhoneSheet.svelte'),
     tv: () => import('./wfgts/TvBoard.svelte'),
+    rules: () => import('./wfgts/Rules.svelte'),
+    dice: 'seven dice: d4, d6, d8, two d10s, d12, d20',
+    blurb: 'Everyone plays the same rolls at once and hunts for runs and sets.',
   },
   'ten-phases': {
     phone: () => import('./ten-phases/PhoneSheet.svelte'),
     tv: () => import('./ten-phases/TvBoard.svelte'),
-  },
-  'pairs-and-wagers': {
-    phone: () => import('./pairs-and-wagers/PhoneSheet.svelte'),
-    tv: () => import('./pairs-and-wagers/TvBoard.svelte'),
-    options: () => import('./pairs-and-wagers/OptionsForm.svelte'),
+    rules: () => import('./ten-phases/Rules.svelte'),
+    dice: 'ten coloured dice, six high and four low with wilds',
+    blurb: 'Climb through ten patterns in order, three rolls a turn.',
   },
   'meet-fate': {
     phone: () => import('./meet-fate/PhoneSheet.svelte'),
     tv: () => import('./meet-fate/TvBoard.svelte'),
     options: () => import('./meet-fate/OptionsForm.svelte'),
+    rules: () => import('./meet-fate/Rules.svelte'),
+    dice: 'six eight-sided dice',
+    blurb: 'Fill nineteen boxes, and pray for six eights: an F8.',
+  },
+  'pairs-and-wagers': {
+    phone: () => import('./pairs-and-wagers/PhoneSheet.svelte'),
+    tv: () => import('./pairs-and-wagers/TvBoard.svelte'),
+    options: () => import('./pairs-and-wagers/OptionsForm.svelte'),
+    rules: () => import('./pairs-and-wagers/Rules.svelte'),
+    dice: 'four six-sided dice',
+    blurb: 'Roll for pairs, then bet your own points to push your luck.',
   },
   'war-pnp': {
     phone: () => import('./war-pnp/PhoneSheet.svelte'),
     tv: () => import('./war-pnp/TvBoard.svelte'),
+    rules: () => import('./war-pnp/Rules.svelte'),
+    dice: 'two six-sided dice',
+    blurb: 'Grow powers, bank points, and wreck your rival’s sheet.',
   },
 };
+
+/** The rules pages of the games, in the catalogue's order. */
+export const guides: readonly GameGuide[] = Object.values(catalogue).flatMap((entry) => {
+  const web = webGames[entry.id];
+  return web === undefined ? [] : [{ id: entry.id, name: entry.name, designer: entry.designer, dice: web.dice, blurb: web.blurb, rules: web.rules }];
+});
 
 /** The rules page of a game, if it has one. */
 export function guideFor(id: string): GameGuide | undefined {
@@ -130,7 +111,7 @@ export function guideFor(id: string): GameGuide | undefined {
 
 /** The screens of a game, if it can be played here. */
 export function screensFor(id: string): GameScreens | undefined {
-  return Object.hasOwn(screens, id) ? screens[id] : undefined;
+  return Object.hasOwn(webGames, id) ? webGames[id] : undefined;
 }
 
 /** Games a room can pick: in the rules' catalogue and with screens here. */
