@@ -84,6 +84,12 @@ export const GameRecord = z.object({
    * readers of version 1 without this field still read (they ignore it).
    */
   ended: GameEnding.optional(),
+  /**
+   * The night the game was part of: the id of the room's standings it was
+   * played under and its number among that night's games (an ended one
+   * counted). Absent in records from before rooms kept standings.
+   */
+  night: z.object({ id: z.string().min(1).max(64), game: z.number().int().min(1) }).optional(),
 });
 
 /** A game record, version 1. */
