@@ -15,6 +15,7 @@ import {
   Rematch,
   RemoveSeat,
   Rename,
+  ResetNight,
   SetLock,
   Start,
   TakeLead,
@@ -53,6 +54,7 @@ import {
   rematch,
   removeSeat,
   rename,
+  resetNight,
   seatNamed,
   setLock,
   startGame,
@@ -498,6 +500,11 @@ export class RoomService {
         if (!p.spectatorsAllowed) this.deps.delivery.closeToWatchers(before.code);
       },
     );
+  }
+
+  /** Lead or host: start tonight's standings over, between games. */
+  resetNight(payload: unknown): Promise<Reply<ActionResult>> {
+    return this.control(ResetNight, payload, (room, _p, now) => resetNight(room, now));
   }
 
   /** Lead or host: start the chosen game. */
