@@ -216,11 +216,12 @@ describe('the night of a room', () => {
     expect(replayed.night).toEqual(room.night);
   });
 
-  it('is reset between games into a new night, and not during one', () => {
+  it('is reset in the lobby into a new night, and not during a game or on its end screen', () => {
     const playing = started(lobby(['Ann', 'Bob']), 'wfgts');
-    expect(refusal(resetNight(playing, now + 1))).toBe('room/game-in-progress');
+    expect(refusal(resetNight(playing, now + 1))).toBe('room/not-in-lobby');
     const finished = playOut(playing).room;
-    const change = resetNight(finished, now + 2);
+    expect(refusal(resetNight(finished, now + 1))).toBe('room/not-in-lobby');
+    const change = resetNight(accepted(rematch(finished, now + 2, 'ab'.repeat(32))), now + 2);
     const reset = accepted(change);
     expect(nightOf(reset)).toMatchObject({ started: 0, counted: 0, lines: [], games: [] });
     expect(nightOf(reset).id).not.toBe(nightOf(finished).id);

@@ -594,11 +594,12 @@ export function rematch(room: RoomRecord, now: number, serverSeed: string, plan:
 
 /**
  * The lead or a host screen starts tonight's standings over: a new night,
- * with its own id, and no games yet. Not while a game is on, which would
- * belong to both nights.
+ * with its own id, and no games yet. Only in the lobby: a game on would
+ * belong to both nights, and one just finished is still on every screen
+ * with the night it counted in.
  */
 export function resetNight(room: RoomRecord, now: number): Change {
-  if (room.status === 'playing') return refuse(roomError('room/game-in-progress'));
+  if (room.status !== 'lobby') return refuse(roomError('room/not-in-lobby'));
   const bumped = bump(room, now);
   const night = newNight(room.code, now, bumped.version);
   return { ok: true, room: { ...bumped, night }, note: { kind: 'reset-night', seat: null, detail: { night: night.id } } };

@@ -502,7 +502,7 @@ export class RoomService {
     );
   }
 
-  /** Lead or host: start tonight's standings over, between games. */
+  /** Lead or host: start tonight's standings over, in the lobby. */
   resetNight(payload: unknown): Promise<Reply<ActionResult>> {
     return this.control(ResetNight, payload, (room, _p, now) => resetNight(room, now));
   }

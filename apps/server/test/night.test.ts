@@ -153,7 +153,7 @@ describe("tonight's standings", () => {
     expect(restarted.night).toEqual(third.night);
   });
 
-  it('are reset by the lead between games, with a typed refusal for anyone else and during a game', async () => {
+  it('are reset by the lead in the lobby, with a typed refusal for anyone else and during a game', async () => {
     const clock = new ManualClock();
     const server = closeAfterTest(await startServer({ clock }));
     const t = closeAfterTest(await openTable(server.url, { players: ['Ann', 'Bob'] }));
@@ -174,7 +174,7 @@ describe("tonight's standings", () => {
     const { version: startedAt } = await t.host.must(ClientEvent.start, { code: t.code, token: t.hostToken });
     expect(await ann.client.request(ClientEvent.resetNight, { code: t.code, token: ann.token })).toMatchObject({
       ok: false,
-      error: { code: 'room/game-in-progress' },
+      error: { code: 'room/not-in-lobby' },
     });
     // Refusals change nothing.
     expect((await server.store.load(t.code))?.version).toBe(startedAt);

@@ -67,8 +67,6 @@ export const roomErrors = {
   'room/no-seat': "Only a player's own phone gets hints.",
   /** Hints were asked for in a room that plays without them. */
   'room/hints-off': 'This table plays without hints.',
-  /** Tonight's standings can't be reset while a game is being played. */
-  'room/game-in-progress': "Finish or end this game first, then start tonight's standings over.",
   /** A test-only setting was used on a server not started in test mode. */
   'room/test-only': 'That setting is only available in test mode.',
   /** This address opened too many rooms in a short time. */

@@ -151,7 +151,7 @@ export const Rename = z.object({ ...Credentials, name: PlayerName });
 /** `room:hand-over`: the lead or host asks for a code that gives an away seat to a new phone. */
 export const HandOver = z.object({ ...Credentials, seat: z.number().int().min(0).max(255) });
 
-/** `room:reset-night`: the lead or host starts tonight's standings over, between games. */
+/** `room:reset-night`: the lead or host starts tonight's standings over, in the lobby. */
 export const ResetNight = z.object({ ...Credentials });
 
 /** A phone's random client seed: 8 to 64 bytes as lowercase hex. */
