@@ -34,6 +34,8 @@ const SealedStart = z.object({
   names: z.array(z.string()),
   commitment: z.string(),
   clientSeeds: z.array(z.string().nullable()),
+  /** Absent for games started before rooms kept standings. */
+  night: z.object({ id: z.string(), game: z.number().int() }).optional(),
 });
 
 const LoggedMove = z.object({ by: z.string(), action: z.unknown() });
@@ -97,6 +99,7 @@ export function gameRecordOf(room: RoomRecord, journal: JournalEntry[], id: stri
     setupRolls: [],
     moves,
     outcome: null,
+    ...(detail.data.night === undefined ? {} : { night: detail.data.night }),
   };
   // The rolls and the result are the rules' own, played again from the seeds as the room played them.
   const replay = replayRecord(record);

@@ -54,6 +54,7 @@ const handlers: Record<ClientEventName, Handler> = {
   [ClientEvent.rename]: (s, _socket, p) => s.rename(p),
   [ClientEvent.handOver]: (s, _socket, p) => s.handOver(p),
   [ClientEvent.admitScreen]: (s, _socket, p) => s.admitScreen(p),
+  [ClientEvent.resetNight]: (s, _socket, p) => s.resetNight(p),
   [ClientEvent.contributeSeed]: (s, _socket, p) => s.contributeSeed(p),
   [ClientEvent.action]: (s, _socket, p) => s.act(p),
   [ClientEvent.playDefault]: (s, _socket, p) => s.playDefault(p),

@@ -17,12 +17,15 @@ import {
 } from '@rollcall/rules';
 import { z } from 'zod';
 import { familyFriendlyName } from './family-names.js';
+import { countGame, newNight } from './night.js';
 import {
   botPauseOf,
   familyModeOf,
   isBot,
   newSeal,
   nextPlayersOf,
+  nightOf,
+  nightSeats,
   RECENT_ACTIONS,
   turnDeadlineOf,
   whenAwayOf,
@@ -51,7 +54,8 @@ export interface ChangeNote {
     | 'rename'
     | 'hand-over'
     | 'admit-screen'
-    | 'client-seed';
+    | 'client-seed'
+    | 'reset-night';
   seat: number | null;
   detail: Record<string, unknown>;
 }
@@ -204,8 +208,12 @@ export function setLock(
  * awaited), which restarts the turn timer and makes older versions stale.
  */
 function settle(before: RoomRecord, after: RoomRecord, game: AnyGame, actor: number | null, now: number): RoomRecord {
-  if (game.outcome(after.play) !== null) {
-    return { ...after, status: 'finished', finishedAt: now, deadline: null, turnDeadline: null, stepVersion: after.version };
+  const outcome = game.outcome(after.play);
+  if (outcome !== null) {
+    // Played to its end: the game counts tonight. Worked out from the record alone, so a replayed move counts it the same.
+    const night = nightOf(after);
+    const counted = countGame(night, { number: night.started, game: game.id, seats: nightSeats(after), outcome });
+    return { ...after, status: 'finished', finishedAt: now, deadline: null, turnDeadline: null, stepVersion: after.version, night: counted };
   }
   const waited = before.status === 'playing' ? game.awaiting(before.play).map((a) => a.seat) : [];
   const stillWaited = new Set(waited.filter((seat) => seat !== actor));
@@ -309,14 +317,17 @@ export function startGame(room: RoomRecord, now: number): Change {
   const generator = seal === null || clientSeeds === null ? room.generator : seedGenerator(diceSeed(seal.serverSeed, clientSeeds));
   const dice = generatorDice(generator);
   const play = game.setup({ seats, options: room.game.options, dice });
-  const next = { ...withoutEndedNote(bump(room, now)), play, generator: dice.state(), finishedAt: null };
+  const tonight = nightOf(room);
+  const night = { ...tonight, started: tonight.started + 1 };
+  const next = { ...withoutEndedNote(bump(room, now)), play, generator: dice.state(), finishedAt: null, night };
   const sealed = seal === null ? {} : { commitment: seal.commitment, clientSeeds };
   // The options and names go into the log too, so the game's record can be written after a rematch changed them.
   const names = room.seats.map((s) => s.name);
+  const numbered = { night: { id: night.id, game: night.started } };
   return {
     ok: true,
     room: settle(room, next, game, null, now),
-    note: { kind: 'start', seat: null, detail: { game: game.id, seats, options: room.game.options, names, ...sealed } },
+    note: { kind: 'start', seat: null, detail: { game: game.id, seats, options: room.game.options, names, ...sealed, ...numbered } },
   };
 }
 
@@ -580,6 +591,19 @@ export function rematch(room: RoomRecord, now: number, serverSeed: string, plan:
     room: lobby,
     note: { kind: 'rematch', seat: null, detail: { seats: kept.length, joined: lobby.seats.length - kept.length, away } },
   };
+}
+
+/**
+ * The lead or a host screen starts tonight's standings over: a new night,
+ * with its own id, and no games yet. Only in the lobby: a game on would
+ * belong to both nights, and one just finished is still on every screen
+ * with the night it counted in.
+ */
+export function resetNight(room: RoomRecord, now: number): Change {
+  if (room.status !== 'lobby') return refuse(roomError('room/not-in-lobby'));
+  const bumped = bump(room, now);
+  const night = newNight(room.code, now, bumped.version);
+  return { ok: true, room: { ...bumped, night }, note: { kind: 'reset-night', seat: null, detail: { night: night.id } } };
 }
 
 /** The room without the note of a game ended early: another game begins. */

@@ -1,6 +1,7 @@
 import { DEFAULT_BOT_STRENGTH, DEFAULT_WHEN_AWAY, type BotStrength, type EndedEarly, type TimerSeconds, type WhenAway } from '@rollcall/protocol';
 import { commitmentOf, type GeneratorState } from '@rollcall/rules';
 import type { TokenIdentity } from './identity.js';
+import { newNight, type NightRecord, type NightSeat } from './night.js';
 import { sameHash } from './secrets.js';
 
 /** Where a room is in its life. */
@@ -134,6 +135,12 @@ export interface RoomRecord {
    * straight into, cleared by any other start and by a rematch.
    */
   endedEarly?: EndedEarly | null;
+  /**
+   * Tonight's standings, across rematches and game switches until the lead
+   * resets them; absent in rooms stored before rooms kept standings, whose
+   * night begins when they were opened.
+   */
+  night?: NightRecord;
   /** The game's state while a game is on or finished, else null. */
   play: unknown;
   /** The newest accepted action ids, oldest first. */
@@ -175,6 +182,7 @@ export function newRoom(p: {
     generator: p.generator,
     seal: p.seal,
     previousSeal: null,
+    night: newNight(p.code, p.now, 0),
     play: null,
     recentActions: [],
     ...(p.botPauseMs === undefined ? {} : { botPauseMs: p.botPauseMs }),
@@ -209,6 +217,16 @@ export function familyModeOf(room: RoomRecord): boolean {
 /** Whether host screens hide the room code and QR code. */
 export function streamerModeOf(room: RoomRecord): boolean {
   return room.streamerMode ?? false;
+}
+
+/** The room's night: its standings so far. */
+export function nightOf(room: RoomRecord): NightRecord {
+  return room.night ?? newNight(room.code, room.createdAt, 0);
+}
+
+/** The seats as tonight's standings know them: a bot's line is its own, apart from the player whose seat it may have taken. */
+export function nightSeats(room: RoomRecord): NightSeat[] {
+  return room.seats.map((s) => ({ key: isBot(s) ? `bot:${s.id}` : s.id, name: s.name, bot: isBot(s) }));
 }
 
 /** A seat the server's bot plays. */

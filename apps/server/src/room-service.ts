@@ -15,6 +15,7 @@ import {
   Rematch,
   RemoveSeat,
   Rename,
+  ResetNight,
   SetLock,
   Start,
   TakeLead,
@@ -55,6 +56,7 @@ import {
   rematch,
   removeSeat,
   rename,
+  resetNight,
   seatNamed,
   setLock,
   startGame,
@@ -501,6 +503,11 @@ export class RoomService {
         if (!p.spectatorsAllowed) this.deps.delivery.closeToWatchers(before.code);
       },
     );
+  }
+
+  /** Lead or host: start tonight's standings over, in the lobby. */
+  resetNight(payload: unknown): Promise<Reply<ActionResult>> {
+    return this.control(ResetNight, payload, (room, _p, now) => resetNight(room, now));
   }
 
   /** Lead or host: start the chosen game. */

@@ -1,8 +1,21 @@
 import type { DiceView, PublicRoomView, SeatInfo, SeatPart } from '@rollcall/protocol';
 import { findGame, type AnyGame } from '@rollcall/rules';
 import { recordIdOf } from './game-records.js';
+import { nightView } from './night.js';
 import { playedFrom } from './room-changes.js';
-import { botStrengthOf, familyModeOf, hintsOf, isBot, nextPlayersOf, streamerModeOf, turnDeadlineOf, whenAwayOf, type RoomRecord } from './room-record.js';
+import {
+  botStrengthOf,
+  familyModeOf,
+  hintsOf,
+  isBot,
+  nextPlayersOf,
+  nightOf,
+  nightSeats,
+  streamerModeOf,
+  turnDeadlineOf,
+  whenAwayOf,
+  type RoomRecord,
+} from './room-record.js';
 
 /** Who is connected to a room right now; not part of the stored room. */
 export interface Presence {
@@ -81,6 +94,7 @@ export function publicView(room: RoomRecord, presence: Presence): PublicRoomView
     dice: diceView(room),
     // A game played to its end after being gone straight into has its own result to show.
     ended: room.status === 'finished' ? null : (room.endedEarly ?? null),
+    night: nightView(nightOf(room), nightSeats(room)),
   };
 }
 

@@ -53,6 +53,7 @@ function template(event: ClientEventName): Record<string, unknown> {
     case ClientEvent.takeLead:
     case ClientEvent.rematch:
     case ClientEvent.leave:
+    case ClientEvent.resetNight:
       return creds;
     case ClientEvent.rename:
       return { ...creds, name: 'Zed' };

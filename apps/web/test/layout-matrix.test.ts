@@ -1,6 +1,7 @@
 /**
  * Every game at its smallest, a four-player and its largest table, on every
- * kind of screen, in the lobby, in the middle of a game and at its end: the
+ * kind of screen, in the lobby, in the middle of a game, at its end and back
+ * in the lobby with tonight's standings (the TV's table, the phone's place): the
  * page never scrolls sideways, a TV never scrolls at all, a TV draws no text
  * over other text, a 1080p TV shows no text under 16 px, a phone with a move
  * to make shows a control of the game without scrolling, and axe finds nothing
@@ -272,6 +273,15 @@ describe('every screen fits, at every table size', () => {
       await playUntil(table, () => false);
       await show(code, 'end');
       for (const role of ['tv', 'phone', 'spectator'] as const) await inspect(`${label}-end`, role);
+
+      // A game of one is not counted tonight; any other leaves the night's table on the TV for the next game's lobby.
+      if (players > 1) {
+        await table.rematch();
+        await tv.getByTestId('night-table').waitFor({ timeout: 15_000 });
+        await (await pageFor('phone')).getByTestId('night-place').waitFor({ timeout: 15_000 });
+        await tv.waitForTimeout(900);
+        for (const role of ['tv', 'phone'] as const) await inspect(`${label}-night`, role);
+      }
     } finally {
       table.close();
     }

@@ -72,6 +72,8 @@ export interface SeatedTable {
   status(): Promise<{ status: string; awaiting: number[]; version: number }>;
   /** Play one move for the first awaited seat; false once nothing is awaited. */
   step(): Promise<boolean>;
+  /** The first seat (the lead's) asks for a rematch: back to the lobby with the same seats, each kept for its player. */
+  rematch(): Promise<void>;
   /** Close one seat's socket, as a phone that died (never the first seat's, which sends every move). */
   drop(seat: number): void;
   close(): void;
@@ -122,6 +124,11 @@ export async function seatPlayers(server: TestServer, code: string, names: reado
         action,
       });
       return true;
+    },
+    async rematch() {
+      // A phone parked while the game ended is still marked away: its seat is kept, as the lead would.
+      const away = tokens.map((_, seat) => ({ seat, choice: 'keep' }));
+      await driver.must(ClientEvent.rematch, { code, token: tokens[0], away });
     },
     drop(seat) {
       if (seat === 0) throw new Error('the first seat sends every move');

@@ -28,6 +28,8 @@ export const ClientEvent = {
   handOver: 'room:hand-over',
   /** Lead or host: let in a screen waiting with the code it shows; it becomes a host screen. */
   admitScreen: 'room:admit-screen',
+  /** Lead or host: start tonight's standings over, in the lobby. */
+  resetNight: 'room:reset-night',
   /** A seat gives its random client seed for the next game's dice (see `DiceView`). */
   contributeSeed: 'dice:contribute',
   /** A seat's move in the game (or the lead's move for a vacant seat). */

@@ -84,6 +84,12 @@ export const GameRecord = z.object({
    * readers of version 1 without this field still read (they ignore it).
    */
   ended: z.optional(GameEnding),
+  /**
+   * The night the game was part of: the id of the room's standings it was
+   * played under and its number among that night's games (an ended one
+   * counted). Absent in records from before rooms kept standings.
+   */
+  night: z.optional(z.object({ id: z.string().check(z.minLength(1), z.maxLength(64)), game: z.int().check(z.minimum(1)) })),
 });
 
 /** A game record, version 1. */

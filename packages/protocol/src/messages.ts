@@ -161,6 +161,9 @@ export const Rename = z.object({ ...Credentials, name: PlayerName });
 /** `room:hand-over`: the lead or host asks for a code that gives an away seat to a new phone. */
 export const HandOver = z.object({ ...Credentials, seat: z.int().check(z.minimum(0), z.maximum(255)) });
 
+/** `room:reset-night`: the lead or host starts tonight's standings over, in the lobby. */
+export const ResetNight = z.object({ ...Credentials });
+
 /** A phone's random client seed: 8 to 64 bytes as lowercase hex. */
 export const ClientSeed = z.string().check(z.regex(/^(?:[0-9a-f]{2}){8,64}$/));
 
@@ -206,6 +209,7 @@ export type Leave = z.infer<typeof Leave>;
 export type Rename = z.infer<typeof Rename>;
 export type HandOver = z.infer<typeof HandOver>;
 export type AdmitScreen = z.infer<typeof AdmitScreen>;
+export type ResetNight = z.infer<typeof ResetNight>;
 export type AskHint = z.infer<typeof AskHint>;
 export type CreateRoom = z.infer<typeof CreateRoom>;
 export type JoinRoom = z.infer<typeof JoinRoom>;
@@ -286,6 +290,7 @@ export interface ReplyValues {
   'room:rename': ActionResult;
   'room:hand-over': HandedOver;
   'room:admit-screen': ActionResult;
+  'room:reset-night': ActionResult;
   'dice:contribute': ActionResult;
   'game:action': ActionResult;
   'game:default': ActionResult;
@@ -396,6 +401,38 @@ export interface RoomView<GameView = unknown> {
   dice?: DiceView | null;
   /** The last game, when the lead or host ended it before it was over; null once another game was started or played to its end. */
   ended?: EndedEarly | null;
+  /** Tonight's standings across the room's games; null before the first game played to its end (see docs/party-night.md). */
+  night?: NightView | null;
+}
+
+/** Tonight's standings: every game played to its end since the room opened or the lead reset them. */
+export interface NightView {
+  /** The night's id, which each of its games' records names. */
+  id: string;
+  /** How many games tonight were played to their end and counted. */
+  games: number;
+  /** The newest counted games, oldest first, that the lines' `trail`s run over: each one's number in the night and its game id. */
+  chart: { number: number; game: string }[];
+  /** Best first. */
+  lines: NightStanding[];
+}
+
+/** One player's line tonight: names and points only. */
+export interface NightStanding {
+  name: string;
+  /** The seat the player holds now; null for someone who is no longer seated. */
+  seat: number | null;
+  bot: boolean;
+  /** Points so far tonight (one decimal at most): a game is worth up to 10 to each player. */
+  points: number;
+  /** Games won tonight, a shared win included. */
+  wins: number;
+  /** Games played tonight. */
+  games: number;
+  /** 1 for the best; equal points and wins share a place. */
+  place: number;
+  /** The running total after each of the chart's games. */
+  trail: number[];
 }
 
 /** A game the lead or a host screen ended for everyone before it was over. */

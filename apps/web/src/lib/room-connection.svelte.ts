@@ -311,6 +311,11 @@ export class RoomConnection {
     return this.command(ClientEvent.removeSeat, { seat });
   }
 
+  /** Lead or host: start tonight's standings over, in the lobby. */
+  resetNight(): Promise<Sent<unknown>> {
+    return this.command(ClientEvent.resetNight, {});
+  }
+
   /** A player takes the lead while the lead's phone is away. */
   takeLead(): Promise<Sent<unknown>> {
     return this.command(ClientEvent.takeLead, {});

@@ -1,0 +1,34 @@
+/**
+ * Tonight's standings on the TV: its table and its chart (the rule itself is
+ * the server's; see docs/party-night.md).
+ */
+import type { NightStanding, NightView } from '@rollcall/protocol';
+import { gamesText, sharedPlace } from './night-place.js';
+import { ordinal } from './ordinal.js';
+
+/** "1st", or "=2nd" when someone else has the same place tonight. */
+export function nightPlaceLabel(night: NightView, line: NightStanding): string {
+  return `${sharedPlace(night, line.place) ? '=' : ''}${ordinal(line.place)}`;
+}
+
+/** The TV's heading over the night's table: "Tonight after 3 games". */
+export function nightHeading(night: NightView): string {
+  return `Tonight after ${gamesText(night.games)}`;
+}
+
+/**
+ * The chart's lines: one a player, through their running total after each of
+ * the chart's games, as SVG points in a `width` × `height` box. After one game
+ * each total is a level line across, as there is nothing yet to rise from.
+ */
+export function trailPoints(night: NightView, width: number, height: number): { line: NightStanding; points: string }[] {
+  const top = Math.max(1, ...night.lines.flatMap((l) => l.trail));
+  const y = (total: number) => height - (total / top) * height;
+  return night.lines.map((line) => {
+    const trail = line.trail.length < 2 ? [...line.trail, ...line.trail] : line.trail;
+    const at = (total: number, i: number) => `${round((i / (trail.length - 1)) * width)},${round(y(total))}`;
+    return { line, points: trail.map(at).join(' ') };
+  });
+}
+
+const round = (n: number) => Math.round(n * 10) / 10;
