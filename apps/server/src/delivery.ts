@@ -63,6 +63,9 @@ function channelsOf(code: string, identity: Identity): string[] {
   }
 }
 
+/** Whether an identity hears the room's views: every one but a screen still waiting to be let in. */
+const hearsViews = (identity: Identity): boolean => identity.role !== 'waiting-screen';
+
 /** Take a socket out of every Socket.IO room its membership put it in. */
 function leaveRoom(socket: Socket, membership: Membership): void {
   for (const name of channelsOf(membership.code, membership.identity)) void socket.leave(name);
@@ -158,7 +161,7 @@ export function socketDelivery(
       if (before !== null) leaveRoom(socket, before);
       void socket.join(channelsOf(code, identity));
       setMembership(socket, { code, identity });
-      sent.arrived(code, connectionId);
+      if (hearsViews(identity)) sent.arrived(code, connectionId);
       return before;
     },
     evictSeat: (code, seatId, reason, keepConnectionId) => evictLocally(io, code, seatId, reason, keepConnectionId),
@@ -172,8 +175,8 @@ export function socketDelivery(
       for (const connectionId of next.apart) {
         const socket = io.sockets.sockets.get(connectionId);
         const membership = socket === undefined ? null : membershipOf(socket);
-        // Gone, or into another room since: this room's views are no longer its.
-        if (socket === undefined || membership?.code !== code) continue;
+        // Gone, into another room since, or now a screen waiting to be let in: this room's views are no longer its.
+        if (socket === undefined || membership?.code !== code || !hearsViews(membership.identity)) continue;
         const seatId = seatIdOf(membership.identity);
         socket.emit(ServerEvent.change, ...changeArgs(next.whole(), seatId === null ? undefined : partTexts.get(seatId)));
       }

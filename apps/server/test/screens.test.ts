@@ -64,9 +64,15 @@ describe('a second screen', () => {
     const table = closeAfterTest(await openTable(s.url, { players: ['Ann'] }));
     await table.host.must(ClientEvent.setLock, { code: table.code, token: table.hostToken, locked: false, spectatorsAllowed: false });
     const { tv, screen } = await waitingScreen(s.url, table.code);
+    // The room changes while the screen waits: a player joins.
+    const bob = closeAfterTest(await TestClient.connect(s.url));
+    await bob.must(ClientEvent.joinRoom, { code: table.code, as: 'player', name: 'Bob' });
+    const { version } = await table.host.waitForView((v) => v.seats.length === 2);
     const before = tv.received.length;
     await table.host.must(ClientEvent.admitScreen, { code: table.code, token: table.hostToken, screen });
     const admitted = (await tv.waitForEvent(ServerEvent.screenAdmitted, before)) as ScreenAdmitted;
+    // Neither that change nor the one letting it in reached it before it came in with its token.
+    await table.host.waitForView((v) => v.version > version);
     expect(tv.received.filter((r) => r.event === ServerEvent.change)).toEqual([]);
     await tv.must(ClientEvent.joinRoom, { code: table.code, as: 'host', hostToken: admitted.hostToken });
     const view = await tv.waitForView(() => true);
