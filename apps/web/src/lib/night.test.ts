@@ -37,10 +37,14 @@ describe("tonight's standings on the TV", () => {
 
 
   it('draw each running total across the chart, the best at the top', () => {
+    // The chart holds the whole night: every line rises from 0.
     const drawn = trailPoints(night, 100, 30);
-    expect(drawn.map((d) => d.points)).toEqual(['0,10 100,0', '0,30 100,20', '0,20 100,20']);
-    // After one game, each total is a level line.
-    expect(trailPoints({ ...night, chart: night.chart.slice(0, 1), lines: [line('Ann', 0, 10, 1, [10])] }, 100, 30)[0]?.points).toBe('0,0 100,0');
+    expect(drawn.map((d) => d.points)).toEqual(['0,30 50,10 100,0', '0,30 50,30 100,20', '0,30 50,20 100,20']);
+    // After one game too.
+    const first = { ...night, games: 1, chart: night.chart.slice(0, 1), lines: [line('Ann', 0, 10, 1, [10]), line('Bob', 1, 0, 2, [0])] };
+    expect(trailPoints(first, 100, 30).map((d) => d.points)).toEqual(['0,30 100,0', '0,30 100,30']);
+    // A chart of the newest games of a longer night starts where its oldest game left each total.
+    expect(trailPoints({ ...night, games: 25 }, 100, 30).map((d) => d.points)).toEqual(['0,10 100,0', '0,30 100,20', '0,20 100,20']);
   });
 });
 

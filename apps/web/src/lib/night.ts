@@ -18,14 +18,18 @@ export function nightHeading(night: NightView): string {
 
 /**
  * The chart's lines: one a player, through their running total after each of
- * the chart's games, as SVG points in a `width` × `height` box. After one game
- * each total is a level line across, as there is nothing yet to rise from.
+ * the chart's games, as SVG points in a `width` × `height` box. While the
+ * chart holds the whole night, every line rises from the 0 the night began
+ * at, so even one game shows who gained; a chart of the newest games only
+ * starts where its oldest game left each total.
  */
 export function trailPoints(night: NightView, width: number, height: number): { line: NightStanding; points: string }[] {
   const top = Math.max(1, ...night.lines.flatMap((l) => l.trail));
   const y = (total: number) => height - (total / top) * height;
+  const wholeNight = night.chart.length === night.games;
   return night.lines.map((line) => {
-    const trail = line.trail.length < 2 ? [...line.trail, ...line.trail] : line.trail;
+    const shown = wholeNight ? [0, ...line.trail] : line.trail;
+    const trail = shown.length < 2 ? [...shown, ...shown] : shown;
     const at = (total: number, i: number) => `${round((i / (trail.length - 1)) * width)},${round(y(total))}`;
     return { line, points: trail.map(at).join(' ') };
   });
