@@ -2,11 +2,11 @@
  * A colour per seat, to tell players apart at a glance on the TV. Always shown
  * with the player's initial and name, never on its own.
  */
-const palette = ['#ffd23f', '#5ef0b0', '#6fd0ff', '#ff8ad8', '#ff8a80', '#c3a3ff', '#ffb057', '#b6f26b'];
+const seatColours = 8;
 
-/** The colour of a seat. */
+/** The colour of a seat, as a CSS value (the palette is in app.css): for styles, not SVG attributes. */
 export function seatColour(seat: number): string {
-  return palette[seat % palette.length] ?? '#ffffff';
+  return `var(--seat-${seat % seatColours})`;
 }
 
 /** The first letter of a name, for avatars. */
