@@ -2,7 +2,7 @@ import { defineGame, seatNumberView, type ApplyResult, type AwaitedSeat, type Ga
 import type { Dice } from '../../core/dice.js';
 import { ruleError, type RuleErrorCode } from '../../core/errors.js';
 import { MeetFateAction, type MeetFateOptions } from './actions.js';
-import { meetFateEntry } from './catalogue.js';
+import { entry } from './catalogue.js';
 import { DICE_COUNT, FACES, isF8, scoreBox, type BoxId } from './scoring.js';
 import {
   bestBoxes,
@@ -77,7 +77,7 @@ function fill(state: MeetFateState, seat: number, box: BoxId): Result {
  * on a 19-box sheet; six 8s on any roll win on the spot.
  */
 export const meetFate = defineGame<MeetFateOptions, MeetFateState, MeetFateAction, MeetFateView>({
-  ...meetFateEntry,
+  ...entry,
   action: MeetFateAction,
 
   // A rematch starts with the last game's winner (the first of them on a shared win).

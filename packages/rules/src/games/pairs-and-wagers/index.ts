@@ -10,7 +10,7 @@ import {
 import { rollAll, type Dice } from '../../core/dice.js';
 import { ruleError, type RuleErrorCode } from '../../core/errors.js';
 import { pairsAction, type PairsAction } from './actions.js';
-import { pairsAndWagersEntry } from './catalogue.js';
+import { entry } from './catalogue.js';
 import { DICE_COUNT, matchesCall, nonScoringDice, scoreRoll, SIDES, type Call } from './scoring.js';
 import {
   bankIfEnded,
@@ -292,7 +292,7 @@ function outcome(state: PairsState): Outcome | null {
 
 /** Pairs and Wagers by "Super" Dave Radzik: roll four dice for sets, wager banked points to push your luck. */
 export const pairsAndWagers = defineGame({
-  ...pairsAndWagersEntry,
+  ...entry,
   action: pairsAction,
   setup: ({ seats, options }): PairsState => {
     const totals = Array.from({ length: seats }, () => 0);

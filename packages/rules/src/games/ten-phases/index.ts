@@ -8,7 +8,7 @@
 import { defineGame, seatNumberView, type ApplyResult, type AwaitedSeat, type GameEvent } from '../../core/define-game.js';
 import type { Dice } from '../../core/dice.js';
 import { ruleError, type RuleErrorCode } from '../../core/errors.js';
-import { tenPhasesEntry } from './catalogue.js';
+import { entry } from './catalogue.js';
 import { tenPhasesAction, type TenPhasesAction, type TenPhasesOptions } from './actions.js';
 import { DICE, FACES, faceOf, facesOf, rolledFaces } from './dice.js';
 import { PHASES, scorePhase } from './scoring.js';
@@ -222,7 +222,7 @@ function stop(state: TenPhasesState, turn: Turn): ApplyResult<TenPhasesState> {
 
 /** The Ten Phases game object. */
 export const tenPhases = defineGame<TenPhasesOptions, TenPhasesState, TenPhasesAction, TenPhasesView>({
-  ...tenPhasesEntry,
+  ...entry,
   action: tenPhasesAction,
   setup: ({ seats, dice }) => setup(seats, dice),
   apply(state, seat, action, { dice }) {

@@ -2,14 +2,14 @@ import { defineGame } from '../../core/define-game.js';
 import { warAction } from './actions.js';
 import { applyWar } from './apply.js';
 import { warAwaiting } from './awaiting.js';
-import { warPnpEntry } from './catalogue.js';
+import { entry } from './catalogue.js';
 import { warOutcome } from './end.js';
 import { newGame } from './round.js';
 import { warOwnInputs, warOwnView, warPublicView } from './view.js';
 
 /** Write And Roll: Powers 'n Points, by Jonathan Leistiko: write first, then roll two dice. */
 export const warPnp = defineGame({
-  ...warPnpEntry,
+  ...entry,
   action: warAction,
   // The first main player is drawn with the table's dice, like every other random choice.
   setup: ({ seats, options, dice }) => newGame(seats, options, dice.roll(seats) - 1),

@@ -8,7 +8,7 @@
 import { defineGame, rankSeats, type ApplyResult, type AwaitedSeat, type GameEvent } from '../../core/define-game.js';
 import { rollAll, type Dice } from '../../core/dice.js';
 import { ruleError, type RuleErrorCode } from '../../core/errors.js';
-import { MAX_SEATS, wfgtsEntry } from './catalogue.js';
+import { entry, MAX_SEATS } from './catalogue.js';
 import { wfgtsAction, type ScoreChoice, type WfgtsAction, type WfgtsOptions } from './actions.js';
 import { bestGrouping, DICE, junkScore, SIDES } from './scoring.js';
 import {
@@ -110,7 +110,7 @@ export function bestLineCSum(sheet: SeatSheet): number {
 
 /** The game object for Waiting for the Game to Start. */
 export const game = defineGame<WfgtsOptions, WfgtsState, WfgtsAction, WfgtsView>({
-  ...wfgtsEntry,
+  ...entry,
   action: wfgtsAction,
 
   setup({ seats, dice }) {
