@@ -5,7 +5,7 @@
  *
  * - random-legal: any legal move, each equally likely among the kinds of
  *   move open (roll or stop, which dice, which box); each game's
- *   `randomPlayer`, in its `definition.ts`.
+ *   `randomPlayer`, in its `parts.ts`.
  * - greedy: takes the best score for the dice in hand and never looks
  *   ahead; each game's `greedy`, the player its easy bot is built on.
  */

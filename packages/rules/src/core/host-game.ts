@@ -3,8 +3,8 @@
  * object; so does Rollcall: a game's rules (its catalogue entry spread into
  * them), its bot at every strength, the hint its phones show and the random
  * player its bots are tested against all hang off one object, made in the
- * game's folder (`games/<id>/definition.ts`) and listed once in
- * `games/index.ts`.
+ * game's `games/<id>/index.ts` from its rules and its `parts.ts`, and listed
+ * once in `games/index.ts`.
  *
  * Every strength is a pure function of the state, the seat and the random
  * numbers, as every bot is: which way a move is played is drawn from the

@@ -32,7 +32,7 @@ describe('the game registry', () => {
     expect(Object.keys(catalogue).sort()).toEqual(folders.sort());
   });
 
-  it('hangs each game\'s bot at every strength, greedy player, hint and random player off its definition', () => {
+  it('hangs each game\'s bot at every strength, greedy player, hint and random player off its game object', () => {
     for (const game of Object.values(games)) {
       const parts = [...Object.values(game.bots), game.greedy, game.hint, game.randomPlayer];
       expect(parts.map((part) => typeof part), game.id).toEqual(Array<string>(6).fill('function'));

@@ -1,25 +1,26 @@
 /**
  * Every game the product hosts. A game is its folder: `catalogue.ts` (what
- * screens know of it, with no engine), `index.ts` (its rules), its bot, and
- * `definition.ts`, where its rules, bots, hint and random player hang off one
- * object. Adding a game is its folder, its import here and its name in the
- * exports and in `hosted`, and the same for its catalogue part in
- * `../catalogue.ts` (which screens load without any engine); the registry
- * tests fail while either list misses a folder. See docs/adding-a-game.md.
+ * screens know of it, with no engine), its rules, its bot, `parts.ts` (its
+ * bots at every strength, hint and random player), and `index.ts`, where
+ * its rules and parts make one game object. Adding a game is its folder, its
+ * import here and its name in the exports and in `hosted`, and the same for
+ * its catalogue part in `../catalogue.ts` (which screens load without any
+ * engine); the registry tests fail while either list misses a folder. See
+ * docs/adding-a-game.md.
  */
 import type { Bot } from '../core/bot.js';
 import type { HostedGame } from '../core/host-game.js';
-import * as meetFate from './meet-fate/definition.js';
-import * as pairsAndWagers from './pairs-and-wagers/definition.js';
-import * as tenPhases from './ten-phases/definition.js';
-import * as warPnp from './war-pnp/definition.js';
-import * as wfgts from './wfgts/definition.js';
+import * as meetFate from './meet-fate/index.js';
+import * as pairsAndWagers from './pairs-and-wagers/index.js';
+import * as tenPhases from './ten-phases/index.js';
+import * as warPnp from './war-pnp/index.js';
+import * as wfgts from './wfgts/index.js';
 
-/** Each game's module: its game object, its definition, scoring helpers for previews, and view types. */
+/** Each game's module: its game object, scoring helpers for previews, and view types. */
 export { meetFate, pairsAndWagers, tenPhases, warPnp, wfgts };
 
-/** Every game's definition, in the order a lobby lists the games. */
-const hosted = [wfgts.definition, tenPhases.definition, meetFate.definition, pairsAndWagers.definition, warPnp.definition];
+/** Every game, in the order a lobby lists them. */
+const hosted = [wfgts.game, tenPhases.tenPhases, meetFate.meetFate, pairsAndWagers.pairsAndWagers, warPnp.warPnp];
 
 /**
  * A suggestion for a seat's own next move: the move its bot would make, with

@@ -1,19 +1,19 @@
 /**
- * Powers 'n Points as the product hosts it: its rules, its bot at every
- * strength, the hint its phones show and the random player its bots are
- * tested against. Its seats choose at once and in secret, so its easy and
- * fair bots and its hint see the game as their own seat does (`ownSight`).
+ * What Powers 'n Points hangs off its rules (in `index.ts`): its bot at
+ * every strength, the hint its phones show and the random player its bots
+ * are tested against. Its seats choose at once and in secret, so its easy
+ * and fair bots and its hint see the game as their own seat does
+ * (`ownSight`).
  */
-import { hostGame } from '../../core/host-game.js';
+import type { GameParts } from '../../core/host-game.js';
 import { pick } from '../../core/random-choice.js';
 import type { WarAction } from './actions.js';
+import { warAwaiting } from './awaiting.js';
 import { warPnpBot } from './bot.js';
 import { gainOptions } from './gain.js';
 import { ownSight, warPnpHint } from './hint.js';
-import { warPnp } from './index.js';
 import { randomAction } from './random-player.js';
-
-export * from './index.js';
+import type { WarState } from './state.js';
 
 /**
  * What a Powers 'n Points phone is hinted: the move to make; `perRoll`, for a
@@ -27,11 +27,12 @@ export type WarHint = {
   points: number | null;
 };
 
-export const definition = hostGame(warPnp, {
+/** What Powers \'n Points hangs off its rules besides its catalogue entry. */
+export const parts: GameParts<WarState, WarHint> = {
   bot: warPnpBot,
   // What the turn timer does (first legal boxes, pass every power, best gain); the slip gains from any box.
   beginner: {
-    greedy: (state, seat) => warPnp.awaiting(state).find((a) => a.seat === seat)?.fallback,
+    greedy: (state, seat) => warAwaiting(state).find((a) => a.seat === seat)?.fallback,
     slip: (state, seat, random) => {
       if (state.step.kind !== 'gain') return undefined;
       const option = pick(random, gainOptions(state, seat));
@@ -44,4 +45,4 @@ export const definition = hostGame(warPnp, {
     return plan === null ? null : { game: 'war-pnp', ...plan };
   },
   randomPlayer: (state, seat, random) => randomAction({ below: (n) => Math.floor(random() * n) }, state, seat),
-});
+};

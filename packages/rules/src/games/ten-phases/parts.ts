@@ -1,16 +1,15 @@
 /**
- * Ten Phases as the product hosts it: its rules, its bot at every strength,
- * the hint its phones show and the random player its bots are tested against.
+ * What Ten Phases hangs off its rules (in `index.ts`): its bot at every
+ * strength, the hint its phones show and the random player its bots are
+ * tested against.
  */
-import { hostGame } from '../../core/host-game.js';
+import type { GameParts } from '../../core/host-game.js';
 import { someOf } from '../../core/random-choice.js';
 import type { TenPhasesAction } from './actions.js';
 import { tenPhasesBot, tenPhasesPlan } from './bot.js';
 import { DICE, facesOf } from './dice.js';
-import { tenPhases } from './index.js';
 import { scorePhase } from './scoring.js';
-
-export * from './index.js';
+import type { TenPhasesState } from './state.js';
 
 /** What a Ten Phases phone is hinted: the dice to keep or to stop, and the chance to make the phase this turn. */
 export type TenPhasesHint = {
@@ -19,7 +18,8 @@ export type TenPhasesHint = {
   chance: number | null;
 };
 
-export const definition = hostGame(tenPhases, {
+/** What Ten Phases hangs off its rules besides its catalogue entry. */
+export const parts: GameParts<TenPhasesState, TenPhasesHint> = {
   bot: tenPhasesBot,
   // Roll all ten until the phase is made, then stop; the slip rolls all ten again on a phase already made.
   beginner: {
@@ -35,4 +35,4 @@ export const definition = hostGame(tenPhases, {
     if (state.turn?.faces === null) return { type: 'roll', keep: [] };
     return random() < 1 / 3 ? { type: 'stop' } : { type: 'roll', keep: someOf(random, DICE.length) };
   },
-});
+};

@@ -1,16 +1,13 @@
 /**
- * Pairs and Wagers as the product hosts it: its rules, its bot at every
- * strength, the hint its phones show and the random player its bots are
- * tested against.
+ * What Pairs and Wagers hangs off its rules (in `index.ts`): its bot at
+ * every strength, the hint its phones show and the random player its bots
+ * are tested against.
  */
-import { hostGame } from '../../core/host-game.js';
+import type { GameParts } from '../../core/host-game.js';
 import { pick } from '../../core/random-choice.js';
 import type { PairsAction } from './actions.js';
 import { pairsBot, wagerValues, type WagerValue } from './bot.js';
-import { pairsAndWagers } from './index.js';
 import { stakeRuleOf, wagerOffers, type PairsState } from './state.js';
-
-export * from './index.js';
 
 /** What a Pairs and Wagers phone is hinted: the move to make, and what each wager open is worth. */
 export type PairsHint = {
@@ -34,7 +31,8 @@ function choices(state: PairsState): PairsAction[] {
   return [turn.step === 'start' ? { type: 'roll' } : { type: 'end-turn' }, ...offered];
 }
 
-export const definition = hostGame(pairsAndWagers, {
+/** What Pairs and Wagers hangs off its rules besides its catalogue entry. */
+export const parts: GameParts<PairsState, PairsHint> = {
   bot: pairsBot,
   // Never wager; the slip is a wager worth less than none, a hunch played against the odds.
   beginner: {
@@ -53,4 +51,4 @@ export const definition = hostGame(pairsAndWagers, {
     wagers: wagerValues(state, seat),
   }),
   randomPlayer: (state, _seat, random) => pick(random, choices(state)),
-});
+};

@@ -1,16 +1,14 @@
 /**
- * Meet Fate as the product hosts it: its rules, its bot at every strength,
- * the hint its phones show and the random player its bots are tested against.
+ * What Meet Fate hangs off its rules (in `index.ts`): its bot at every
+ * strength, the hint its phones show and the random player its bots are
+ * tested against.
  */
-import { hostGame } from '../../core/host-game.js';
+import type { GameParts } from '../../core/host-game.js';
 import { pick, someOf } from '../../core/random-choice.js';
 import type { MeetFateAction } from './actions.js';
 import { meetFateBot } from './bot.js';
-import { meetFate } from './index.js';
 import { DICE_COUNT } from './scoring.js';
-import { MAX_ROLLS, openBoxes, openBoxScores } from './state.js';
-
-export * from './index.js';
+import { awaitingOf, MAX_ROLLS, openBoxes, openBoxScores, type MeetFateState } from './state.js';
 
 /** What a Meet Fate phone is hinted: the box to fill or the dice to hold. */
 export type MeetFateHint = {
@@ -18,11 +16,12 @@ export type MeetFateHint = {
   action: MeetFateAction;
 };
 
-export const definition = hostGame(meetFate, {
+/** What Meet Fate hangs off its rules besides its catalogue entry. */
+export const parts: GameParts<MeetFateState, MeetFateHint> = {
   bot: meetFateBot,
   // Fill the best box after one roll; the slip fills the second best.
   beginner: {
-    greedy: (state) => meetFate.awaiting(state)[0]?.fallback,
+    greedy: (state) => awaitingOf(state)[0]?.fallback,
     slip: (state) => {
       const second = openBoxScores(state).sort((a, b) => b.score - a.score)[1];
       return second === undefined ? undefined : { type: 'fill', box: second.box };
@@ -35,4 +34,4 @@ export const definition = hostGame(meetFate, {
     if (rolls === MAX_ROLLS || random() < 0.5) return { type: 'fill', box: pick(random, openBoxes(state.sheets[seat]!)) };
     return { type: 'roll', hold: someOf(random, DICE_COUNT) };
   },
-});
+};

@@ -1,16 +1,13 @@
 /**
- * Waiting for the Game to Start as the product hosts it: its rules, its bot
- * at every strength, the hint its phones show and the random player its bots
- * are tested against.
+ * What Waiting for the Game to Start hangs off its rules (in `index.ts`):
+ * its bot at every strength, the hint its phones show and the random player
+ * its bots are tested against.
  */
-import { hostGame } from '../../core/host-game.js';
+import type { GameParts } from '../../core/host-game.js';
 import type { WfgtsAction } from './actions.js';
 import { quickGrouping, wfgtsBot } from './bot.js';
-import { game } from './index.js';
 import { DICE, junkScore } from './scoring.js';
-import { junkUsed, newestLine } from './state.js';
-
-export * from './index.js';
+import { junkUsed, newestLine, type WfgtsState } from './state.js';
 
 /** What a wfgts phone is hinted: the dice to carry or how to score line c. */
 export type WfgtsHint = {
@@ -18,7 +15,8 @@ export type WfgtsHint = {
   action: WfgtsAction;
 };
 
-export const definition = hostGame(game, {
+/** What Waiting for the Game to Start hangs off its rules besides its catalogue entry. */
+export const parts: GameParts<WfgtsState, WfgtsHint> = {
   bot: wfgtsBot,
   // Carry the groups the line shows and score the larger of grouping and junk; the slip carries nothing.
   beginner: {
@@ -40,4 +38,4 @@ export const definition = hostGame(game, {
     const junk = !junkUsed(state.sheets[seat]!) && random() < 0.5;
     return { type: 'score', choice: junk ? 'junk' : 'best' };
   },
-});
+};
