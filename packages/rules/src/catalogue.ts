@@ -18,19 +18,21 @@ export type { CatalogueEntry, GameEvent, Outcome, Standing } from './core/define
 export { ruleErrors, type RuleError, type RuleErrorCode } from './core/errors.js';
 export type { Viewer } from './core/viewer.js';
 export { BOT_STRENGTHS, type BotStrength } from './core/bot.js';
-export type { Hint } from './games/hints.js';
+export type { Hint } from './games/index.js';
 
 /** Each game without its engine: scoring and preview functions, tables, action and view types. */
 export { meetFate, pairsAndWagers, tenPhases, warPnp, wfgts };
 
-/** Every game the product hosts, by id, as a catalogue lists it. */
-export const catalogue: Record<string, CatalogueEntry> = {
-  wfgts: wfgts.wfgtsEntry,
-  'ten-phases': tenPhases.tenPhasesEntry,
-  'meet-fate': meetFate.meetFateEntry,
-  'pairs-and-wagers': pairsAndWagers.pairsAndWagersEntry,
-  'war-pnp': warPnp.warPnpEntry,
-};
+/**
+ * Every game the product hosts, by id, as a catalogue lists it. The same
+ * games, in the same order, as `games/index.ts` hosts: that list imports the
+ * engines, which screens must not load, so each game is named in both, and
+ * the registry tests fail while the two differ.
+ */
+export const catalogue: Record<string, CatalogueEntry> = Object.fromEntries(
+  // Each entry by name: a namespace handed round whole would keep all of its game's exports in every screen's bundle.
+  [wfgts.entry, tenPhases.entry, meetFate.entry, pairsAndWagers.entry, warPnp.entry].map((entry) => [entry.id, entry]),
+);
 
 /** The catalogue entry of the game with this id, if we host it. */
 export function catalogueEntry(id: string): CatalogueEntry | undefined {

@@ -4,6 +4,7 @@ export * from './core/dice.js';
 export * from './core/errors.js';
 export * from './core/fair-dice.js';
 export * from './core/generator.js';
+export * from './core/host-game.js';
 export * from './core/version.js';
 export * from './core/viewer.js';
 export * from './games/index.js';

@@ -1,3 +1,4 @@
+import { readdirSync } from 'node:fs';
 import { describe, expect, it } from 'vitest';
 import { applyAction } from '../core/define-game.js';
 import { generatorDice } from '../core/dice.js';
@@ -22,6 +23,19 @@ describe('the game registry', () => {
       expect(catalogue[id]).toMatchObject({ id, name: games[id]!.name, designer: games[id]!.designer, players: games[id]!.players });
       expect(Object.keys(botsByStrength[id]!).sort()).toEqual(['easy', 'fair', 'strong']);
       expect(botsByStrength[id]!.strong).toBe(bots[id]);
+    }
+  });
+
+  it('hosts the game of every folder here, in the catalogue as well, and nothing else', () => {
+    const folders = readdirSync(new URL('.', import.meta.url), { withFileTypes: true }).filter((d) => d.isDirectory()).map((d) => d.name);
+    expect(Object.keys(games).sort()).toEqual(folders.sort());
+    expect(Object.keys(catalogue).sort()).toEqual(folders.sort());
+  });
+
+  it('hangs each game\'s bot at every strength, greedy player, hint and random player off its game object', () => {
+    for (const game of Object.values(games)) {
+      const parts = [...Object.values(game.bots), game.greedy, game.hint, game.randomPlayer];
+      expect(parts.map((part) => typeof part), game.id).toEqual(Array<string>(6).fill('function'));
     }
   });
 

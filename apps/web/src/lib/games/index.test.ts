@@ -1,3 +1,4 @@
+import { readdirSync } from 'node:fs';
 import { catalogue } from '@rollcall/rules/catalogue';
 import { describe, expect, it } from 'vitest';
 import { guides, playableGames, playerRange, webGames } from './index.js';
@@ -11,6 +12,11 @@ describe('the games this app plays', () => {
       expect(game.blurb.length, id).toBeGreaterThan(0);
     }
     expect(playableGames().map((g) => g.id)).toEqual(Object.keys(catalogue));
+  });
+
+  it('are one folder here each, every folder a game of the catalogue', () => {
+    const folders = readdirSync(new URL('.', import.meta.url), { withFileTypes: true }).filter((d) => d.isDirectory()).map((d) => d.name);
+    expect(folders.sort()).toEqual(Object.keys(webGames).sort());
   });
 
   it('take each name and designer from the catalogue, written nowhere else', () => {

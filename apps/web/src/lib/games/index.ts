@@ -57,7 +57,11 @@ export type GameScreens = Pick<WebGame, 'phone' | 'tv' | 'options'>;
 /** A game's rules page: who made it and how it plays. */
 export type GameGuide = Pick<CatalogueEntry, 'id' | 'name' | 'designer'> & Pick<WebGame, 'dice' | 'blurb' | 'rules'>;
 
-/** Every game of the rules' catalogue, by id: adding a game here is its one line in the web app. */
+/**
+ * Every game of the rules' catalogue, by id, each from its folder here:
+ * adding a game is its folder and its entry here (see docs/adding-a-game.md);
+ * the tests fail while a catalogue game or a folder has none.
+ */
 export const webGames: Record<string, WebGame> = {
   wfgts: {
     phone: () => import('./wfgts/PhoneSheet.svelte'),

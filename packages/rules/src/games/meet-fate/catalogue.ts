@@ -10,7 +10,8 @@ export { BOXES, BOX_IDS, DICE_COUNT, FACES, faceCounts, isF8, scoreAll, scoreBox
 export { MAX_ROLLS, type LastFill, type MeetFateState, type Sheet, type Turn } from './state.js';
 export type { MeetFateView, SheetView } from './view.js';
 
-export const meetFateEntry: CatalogueEntry<MeetFateOptions> = {
+/** Meet Fate as a catalogue lists it: id, name, designer, player counts and options. */
+export const entry: CatalogueEntry<MeetFateOptions> = {
   id: 'meet-fate',
   name: 'Meet Fate',
   designer: 'f8dice',

@@ -1,11 +1,13 @@
-import { defineGame, seatNumberView, type ApplyResult, type AwaitedSeat, type GameEvent } from '../../core/define-game.js';
+import { defineGame, seatNumberView, type ApplyResult, type GameEvent } from '../../core/define-game.js';
 import type { Dice } from '../../core/dice.js';
 import { ruleError, type RuleErrorCode } from '../../core/errors.js';
+import { hostGame } from '../../core/host-game.js';
 import { MeetFateAction, type MeetFateOptions } from './actions.js';
-import { meetFateEntry } from './catalogue.js';
+import { entry } from './catalogue.js';
+import { parts } from './parts.js';
 import { DICE_COUNT, FACES, isF8, scoreBox, type BoxId } from './scoring.js';
 import {
-  bestBoxes,
+  awaitingOf,
   emptySheet,
   isOver,
   MAX_ROLLS,
@@ -72,12 +74,9 @@ function fill(state: MeetFateState, seat: number, box: BoxId): Result {
   return { ok: true, state: nextState, events };
 }
 
-/**
- * Meet Fate (F8): six d8, up to three rolls a turn, one box filled per turn
- * on a 19-box sheet; six 8s on any roll win on the spot.
- */
-export const meetFate = defineGame<MeetFateOptions, MeetFateState, MeetFateAction, MeetFateView>({
-  ...meetFateEntry,
+// The game's rules alone: the game is them with its parts hung off (at the end).
+const rules = defineGame<MeetFateOptions, MeetFateState, MeetFateAction, MeetFateView>({
+  ...entry,
   action: MeetFateAction,
 
   // A rematch starts with the last game's winner (the first of them on a shared win).
@@ -106,17 +105,15 @@ export const meetFate = defineGame<MeetFateOptions, MeetFateState, MeetFateActio
   publicView: meetFatePublicView,
   ownView: seatNumberView,
 
-  // A timer acting for an absent player rolls once, then fills the box the
-  // dice on the table score best in (the earliest on the sheet among equals).
-  awaiting(state): AwaitedSeat<MeetFateAction>[] {
-    if (isOver(state)) return [];
-    const { seat, rolls } = state.turn;
-    if (rolls === 0) return [{ seat, fallback: { type: 'roll', hold: [] } }];
-    const [box] = bestBoxes(state);
-    return box === undefined ? [] : [{ seat, fallback: { type: 'fill', box } }];
-  },
+  awaiting: awaitingOf,
 
   outcome: outcomeOf,
 
   seatCount: (state) => state.sheets.length,
 });
+
+/**
+ * Meet Fate (F8): six d8, up to three rolls a turn, one box filled per turn
+ * on a 19-box sheet; six 8s on any roll win on the spot.
+ */
+export const meetFate = hostGame(rules, parts);

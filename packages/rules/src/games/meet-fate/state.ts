@@ -1,4 +1,5 @@
-import { rankSeats, type Outcome } from '../../core/define-game.js';
+import { rankSeats, type AwaitedSeat, type Outcome } from '../../core/define-game.js';
+import type { MeetFateAction } from './actions.js';
 import { BOX_IDS, scoreAll, type BoxId } from './scoring.js';
 
 /** One seat's sheet: each box's score once filled (null while open), and the order they were filled. */
@@ -80,6 +81,19 @@ export function bestBoxes(state: MeetFateState): BoxId[] {
   const options = openBoxScores(state);
   const top = Math.max(...options.map((o) => o.score));
   return options.filter((o) => o.score === top).map((o) => o.box);
+}
+
+/**
+ * The seat to move, and what a timer does for it when its player is absent:
+ * roll once, then fill the box the dice on the table score best in (the
+ * earliest on the sheet among equals).
+ */
+export function awaitingOf(state: MeetFateState): AwaitedSeat<MeetFateAction>[] {
+  if (isOver(state)) return [];
+  const { seat, rolls } = state.turn;
+  if (rolls === 0) return [{ seat, fallback: { type: 'roll', hold: [] } }];
+  const [box] = bestBoxes(state);
+  return box === undefined ? [] : [{ seat, fallback: { type: 'fill', box } }];
 }
 
 /**

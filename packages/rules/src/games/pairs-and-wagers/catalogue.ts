@@ -11,7 +11,8 @@ export { LEADER_BONUS, MID_TARGET } from './state.js';
 export type * from './state.js';
 export type { PairsView, TurnView, LeaderView } from './view.js';
 
-export const pairsAndWagersEntry: CatalogueEntry<PairsOptions> = {
+/** Pairs and Wagers as a catalogue lists it: id, name, designer, player counts and options. */
+export const entry: CatalogueEntry<PairsOptions> = {
   id: 'pairs-and-wagers',
   name: 'Pairs and Wagers',
   designer: '"Super" Dave Radzik',

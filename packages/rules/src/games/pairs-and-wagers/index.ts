@@ -9,8 +9,10 @@ import {
 } from '../../core/define-game.js';
 import { rollAll, type Dice } from '../../core/dice.js';
 import { ruleError, type RuleErrorCode } from '../../core/errors.js';
+import { hostGame } from '../../core/host-game.js';
 import { pairsAction, type PairsAction } from './actions.js';
-import { pairsAndWagersEntry } from './catalogue.js';
+import { entry } from './catalogue.js';
+import { parts } from './parts.js';
 import { DICE_COUNT, matchesCall, nonScoringDice, scoreRoll, SIDES, type Call } from './scoring.js';
 import {
   bankIfEnded,
@@ -290,9 +292,9 @@ function outcome(state: PairsState): Outcome | null {
   return { standings, winners: [leader] };
 }
 
-/** Pairs and Wagers by "Super" Dave Radzik: roll four dice for sets, wager banked points to push your luck. */
-export const pairsAndWagers = defineGame({
-  ...pairsAndWagersEntry,
+// The game's rules alone: the game is them with its parts hung off (at the end).
+const rules = defineGame({
+  ...entry,
   action: pairsAction,
   setup: ({ seats, options }): PairsState => {
     const totals = Array.from({ length: seats }, () => 0);
@@ -321,3 +323,6 @@ export const pairsAndWagers = defineGame({
 });
 
 export * from './catalogue.js';
+
+/** Pairs and Wagers by "Super" Dave Radzik: roll four dice for sets, wager banked points to push your luck. */
+export const pairsAndWagers = hostGame(rules, parts);

@@ -14,7 +14,8 @@ export * from './view.js';
 /** The most seats a room offers for this game: one scorepad column each on the TV. */
 export const MAX_SEATS = 8;
 
-export const tenPhasesEntry: CatalogueEntry<TenPhasesOptions> = {
+/** Ten Phases as a catalogue lists it: id, name, designer, player counts and options. */
+export const entry: CatalogueEntry<TenPhasesOptions> = {
   id: 'ten-phases',
   name: 'Ten Phases',
   designer: 'Garrett J. Donner & Michael S. Steer',

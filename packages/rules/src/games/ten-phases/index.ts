@@ -8,9 +8,11 @@
 import { defineGame, seatNumberView, type ApplyResult, type AwaitedSeat, type GameEvent } from '../../core/define-game.js';
 import type { Dice } from '../../core/dice.js';
 import { ruleError, type RuleErrorCode } from '../../core/errors.js';
-import { tenPhasesEntry } from './catalogue.js';
+import { hostGame } from '../../core/host-game.js';
+import { entry } from './catalogue.js';
 import { tenPhasesAction, type TenPhasesAction, type TenPhasesOptions } from './actions.js';
 import { DICE, FACES, faceOf, facesOf, rolledFaces } from './dice.js';
+import { parts } from './parts.js';
 import { PHASES, scorePhase } from './scoring.js';
 import {
   BONUS,
@@ -220,9 +222,9 @@ function stop(state: TenPhasesState, turn: Turn): ApplyResult<TenPhasesState> {
   return { ok: true, state: endTurn(state, turn, [...turn.faces], events), events };
 }
 
-/** The Ten Phases game object. */
-export const tenPhases = defineGame<TenPhasesOptions, TenPhasesState, TenPhasesAction, TenPhasesView>({
-  ...tenPhasesEntry,
+// The game's rules alone: the game is them with its parts hung off (at the end).
+const rules = defineGame<TenPhasesOptions, TenPhasesState, TenPhasesAction, TenPhasesView>({
+  ...entry,
   action: tenPhasesAction,
   setup: ({ seats, dice }) => setup(seats, dice),
   apply(state, seat, action, { dice }) {
@@ -245,3 +247,6 @@ export const tenPhases = defineGame<TenPhasesOptions, TenPhasesState, TenPhasesA
   // A roll picks a face of one of ten different dice, not a number 1 to 6.
   rolledFaces: (rolls, action) => rolledFaces(rolls, action === null ? null : action.type === 'roll' ? action.keep : []),
 });
+
+/** The Ten Phases game object. */
+export const tenPhases = hostGame(rules, parts);

@@ -35,7 +35,8 @@ export { tableOrder } from './state.js';
 export { highestValueBox, removableBoxes } from './traps.js';
 export type { StepView, WarView, YouView } from './view.js';
 
-export const warPnpEntry: CatalogueEntry<WarOptions> = {
+/** Powers 'n Points as a catalogue lists it: id, name, designer, player counts and options. */
+export const entry: CatalogueEntry<WarOptions> = {
   id: 'war-pnp',
   name: "Write And Roll: Powers 'n Points",
   designer: 'Jonathan Leistiko',

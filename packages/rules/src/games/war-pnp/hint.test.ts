@@ -2,7 +2,7 @@ import { describe, expect, it } from 'vitest';
 import { applyAction, type GameDefinition } from '../../core/define-game.js';
 import { generatorDice } from '../../core/dice.js';
 import { type GeneratorState, nextUint32, seedGenerator } from '../../core/generator.js';
-import { hints } from '../hints.js';
+import { hints } from '../index.js';
 import { warPnpBot } from './bot.js';
 import { ownSight, warPnpHint } from './hint.js';
 import { warPnp } from './index.js';

@@ -13,7 +13,8 @@ export * from './view.js';
 /** The most seats a room offers for this game. */
 export const MAX_SEATS = 12;
 
-export const wfgtsEntry: CatalogueEntry<WfgtsOptions> = {
+/** Waiting for the Game to Start as a catalogue lists it: id, name, designer, player counts and options. */
+export const entry: CatalogueEntry<WfgtsOptions> = {
   id: 'wfgts',
   name: 'Waiting for the Game to Start',
   designer: 'Jonathan Leistiko',

@@ -8,8 +8,10 @@
 import { defineGame, rankSeats, type ApplyResult, type AwaitedSeat, type GameEvent } from '../../core/define-game.js';
 import { rollAll, type Dice } from '../../core/dice.js';
 import { ruleError, type RuleErrorCode } from '../../core/errors.js';
-import { MAX_SEATS, wfgtsEntry } from './catalogue.js';
+import { hostGame } from '../../core/host-game.js';
+import { entry, MAX_SEATS } from './catalogue.js';
 import { wfgtsAction, type ScoreChoice, type WfgtsAction, type WfgtsOptions } from './actions.js';
+import { parts } from './parts.js';
 import { bestGrouping, DICE, junkScore, SIDES } from './scoring.js';
 import {
   currentRound,
@@ -108,9 +110,9 @@ export function bestLineCSum(sheet: SeatSheet): number {
   return Math.max(0, ...sheet.rounds.map((r) => (r.lines.length === LINES.length ? junkScore(r.lines[2] ?? []) : 0)));
 }
 
-/** The game object for Waiting for the Game to Start. */
-export const game = defineGame<WfgtsOptions, WfgtsState, WfgtsAction, WfgtsView>({
-  ...wfgtsEntry,
+// The game's rules alone: the game is them with its parts hung off (at the end).
+const rules = defineGame<WfgtsOptions, WfgtsState, WfgtsAction, WfgtsView>({
+  ...entry,
   action: wfgtsAction,
 
   setup({ seats, dice }) {
@@ -161,3 +163,6 @@ export const game = defineGame<WfgtsOptions, WfgtsState, WfgtsAction, WfgtsView>
 
   seatCount: (state) => state.sheets.length,
 });
+
+/** The game object for Waiting for the Game to Start. */
+export const game = hostGame(rules, parts);
