@@ -1,10 +1,11 @@
 import type { SeatPart } from '@rollcall/protocol';
 import type { Logger } from 'pino';
+import { AudienceRefresh } from './audience-refresh.js';
 import type { Clock } from './clock.js';
-import type { Delivery } from './delivery.js';
+import type { Delivery, Membership } from './delivery.js';
 import { seatIdOf, type Identity } from './identity.js';
 import { markPresence } from './room-changes.js';
-import type { Accepted } from './room-commands.js';
+import type { Accepted, Effect } from './room-commands.js';
 import { nextPlayersOf, type RoomRecord } from './room-record.js';
 import type { RoomRepository } from './store/room-repository.js';
 import type { TurnTimers } from './turn-timers.js';
@@ -17,29 +18,89 @@ const PRESENCE_RECHECK_MS = 5_000;
 const audienceIds = (room: RoomRecord): string[] => [...room.seats.map((s) => s.id), ...nextPlayersOf(room).map((n) => n.id)];
 
 /**
- * Sends committed versions of rooms: the public view encoded once for all,
- * each seat's part only when it changed, a joiner its whole view. Sending
- * never commits: when what the sockets say shows the record wrong about who
- * has a phone, `stale` is told, and the room service stores that as a change
- * of its own before sending again.
+ * Who is in a room and what they are sent: the connections a committed
+ * decision lets in or out (its `Effect`s), and each committed version of a
+ * room, as the public view encoded once for all with each seat's part only
+ * when it changed, or whole to a joiner. Sending never commits: when what
+ * the sockets say shows the record wrong about who has a phone, `restore`
+ * is asked to store that as a change of its own, and send again.
  */
 export class RoomPublisher {
   private presenceFrozen = false;
   private readonly presenceRechecks = new Set<string>();
+  private readonly audience: AudienceRefresh;
 
   constructor(
-    private readonly deps: { store: RoomRepository; clock: Clock; log: Logger; delivery: Delivery },
+    private readonly deps: { store: RoomRepository; clock: Clock; log: Logger; delivery: Delivery; audienceRefreshMs?: number },
     private readonly timers: TurnTimers,
-    /** The record of this room is wrong about who has a phone, or may be: look again. */
-    private readonly stale: (code: string, after: 'now' | 'later') => void,
-  ) {}
+    /** Store who has a phone in this room if the record says otherwise, then send its public view. */
+    private readonly restore: (code: string) => void,
+  ) {
+    this.audience = new AudienceRefresh(deps.clock, deps.audienceRefreshMs ?? 50, (code) => deps.delivery.audienceSize(code), restore);
+  }
+
+  /** What a decision said to do once it was committed or answered, in order; `room` is the room it was decided on. */
+  async carryOut(room: RoomRecord, connectionId: string | null, effects: readonly Effect[] = []): Promise<void> {
+    const { delivery } = this.deps;
+    for (const effect of effects) {
+      switch (effect.do) {
+        case 'enter':
+          if (connectionId !== null) this.enter(connectionId, room.code, effect.identity);
+          break;
+        case 'welcome':
+          if (connectionId === null) break;
+          this.enter(connectionId, room.code, effect.identity);
+          await this.welcome(room, connectionId, effect.identity);
+          this.audience.changed(room.code);
+          break;
+        case 'send-whole':
+          if (connectionId !== null) await this.sendWhole(room, connectionId, effect.identity);
+          break;
+        case 'evict':
+          delivery.evictSeat(room.code, effect.seatId, effect.reason, effect.keepSender ? (connectionId ?? undefined) : undefined);
+          break;
+        case 'close-to-watchers':
+          delivery.closeToWatchers(room.code);
+          break;
+        case 'admit-screen':
+          delivery.admitScreen(room.code, effect.screen, { code: room.code, hostToken: effect.hostToken });
+          break;
+        case 'log':
+          this.deps.log.child({ room: room.code, seat: effect.seat })[effect.level ?? 'info'](effect.fields ?? {}, effect.msg);
+          break;
+      }
+    }
+  }
+
+  /** Put a connection into a room; the room it left, if another, learns who is still there. */
+  enter(connectionId: string, code: string, identity: Identity): void {
+    const left = this.deps.delivery.enter(connectionId, code, identity);
+    if (left !== null && left.code !== code) this.presenceChanged(left);
+  }
+
+  /**
+   * A connection left: the room's public view shows who is still there, and a
+   * seat left with no phone during a game is marked away (by `restore`); no
+   * seat's own part changed.
+   */
+  presenceChanged(membership: Membership): void {
+    // Neither a host screen nor a screen waiting unseen is counted in the audience.
+    const { identity } = membership;
+    if (identity.role === 'waiting-screen' || (identity.role === 'host' && identity.controls)) return;
+    this.audience.changed(membership.code);
+  }
+
+  /** Send nothing more because an audience changed. */
+  stop(): void {
+    this.audience.stop();
+  }
 
   /**
    * A connection came into a room without changing it: it gets the room's
    * newest views itself, at once, and everyone else learns who is there with
    * the next coalesced refresh, so K joins cost O(K) messages, not K²/2.
    */
-  async welcome(room: RoomRecord, connectionId: string, identity: Identity): Promise<void> {
+  private async welcome(room: RoomRecord, connectionId: string, identity: Identity): Promise<void> {
     try {
       const loaded = (await this.deps.store.load(room.code)) ?? room;
       await this.sendWhole(loaded, connectionId, identity);
@@ -49,7 +110,7 @@ export class RoomPublisher {
   }
 
   /** Send one connection the room's whole view and its seat's part. */
-  async sendWhole(room: RoomRecord, connectionId: string, identity: Identity): Promise<void> {
+  private async sendWhole(room: RoomRecord, connectionId: string, identity: Identity): Promise<void> {
     const seatId = seatIdOf(identity);
     const presence = await this.deps.delivery.presence(room.code, audienceIds(room));
     this.deps.delivery.sendTo(connectionId, publicView(room, presence), seatId === null ? null : seatPart(room, seatId));
@@ -127,7 +188,7 @@ export class RoomPublisher {
 
   /** What was just sent shows the record wrong about who has a phone: that is stored next. */
   private notice(room: RoomRecord, presence: Presence): void {
-    if (this.markFor(room, presence) !== null) this.stale(room.code, 'now');
+    if (this.markFor(room, presence) !== null) this.restore(room.code);
   }
 
   /**
@@ -140,7 +201,7 @@ export class RoomPublisher {
     this.presenceRechecks.add(room.code);
     this.deps.clock.schedule(PRESENCE_RECHECK_MS, () => {
       this.presenceRechecks.delete(room.code);
-      this.stale(room.code, 'later');
+      this.audience.changed(room.code);
     });
   }
 

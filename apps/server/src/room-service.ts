@@ -13,10 +13,8 @@ import {
 } from '@rollcall/protocol';
 import type { bots } from '@rollcall/rules';
 import type { Logger } from 'pino';
-import { AudienceRefresh } from './audience-refresh.js';
 import type { Clock } from './clock.js';
 import type { Delivery, Membership } from './delivery.js';
-import type { Identity } from './identity.js';
 import { RoomPublisher } from './room-publisher.js';
 import type { ChangeNote } from './room-changes.js';
 import {
@@ -28,7 +26,6 @@ import {
   type Accepted,
   type Context,
   type Decision,
-  type Effect,
   type NewDice,
 } from './room-commands.js';
 import type { RoomRecord } from './room-record.js';
@@ -95,20 +92,11 @@ const fail = <T>(error: ErrorBody): Reply<T> => ({ ok: false, error });
 export class RoomService {
   private readonly queues = new Map<string, Promise<unknown>>();
   private readonly timers: TurnTimers;
-  private readonly audience: AudienceRefresh;
   private readonly publisher: RoomPublisher;
 
   constructor(private readonly deps: RoomServiceDeps) {
     this.timers = new TurnTimers(deps.clock, (code, deadline) => void this.onDeadline(code, deadline));
-    this.publisher = new RoomPublisher(deps, this.timers, (code, after) =>
-      after === 'now' ? this.resend(code, 'public') : this.audience.changed(code),
-    );
-    this.audience = new AudienceRefresh(
-      deps.clock,
-      deps.audienceRefreshMs ?? 50,
-      (code) => deps.delivery.audienceSize(code),
-      (code) => this.resend(code, 'public'),
-    );
+    this.publisher = new RoomPublisher(deps, this.timers, (code) => this.resend(code, 'public'));
   }
 
   /** Run a client command: parse its payload, check its sender, decide on its room, commit, send views, answer. */
@@ -174,7 +162,7 @@ export class RoomService {
     const opened = openRoom(code, p, dice, { now, fresh, botPauseMs: this.deps.botPauseMs });
     if (!('room' in opened)) return fail(opened);
     if (!(await this.deps.store.create(opened.room, opened.entry))) return null;
-    this.enter(connectionId, code, opened.identity);
+    this.publisher.enter(connectionId, code, opened.identity);
     await this.publisher.publishNewest(opened.room);
     this.roomLog(code, opened.entry.seat).info({ as: p.as, fixedDice: p.testSeed !== undefined }, 'room created');
     return { ok: true, value: opened.value };
@@ -194,13 +182,13 @@ export class RoomService {
         const d = await deciding(room);
         if (d.kind === 'refuse') return fail<T>(d.error);
         if (d.kind === 'answer') {
-          await this.carryOut(room, connectionId, d.then);
+          await this.publisher.carryOut(room, connectionId, d.then);
           return { ok: true as const, value: d.value };
         }
         const stored = await this.commitInTurn(room, d.changes);
         if (stored === room) continue;
         const whole = stored === d.changes[d.changes.length - 1]?.room;
-        await this.carryOut(room, connectionId, d.then);
+        await this.publisher.carryOut(room, connectionId, d.then);
         // A connection that came in needs its own part, which no earlier version gave it.
         if (whole && d.then === undefined) await this.publisher.publish(stored, room);
         else await this.publisher.publishNewest(stored, whole ? undefined : room);
@@ -225,45 +213,6 @@ export class RoomService {
       this.roomLog(code).error({ err }, 'read failed');
       return fail(roomError('room/internal'));
     }
-  }
-
-  /** What a decision said to do once it was committed or answered, in order; `room` is the room it was decided on. */
-  private async carryOut(room: RoomRecord, connectionId: string | null, effects: readonly Effect[] = []): Promise<void> {
-    const { delivery } = this.deps;
-    for (const effect of effects) {
-      switch (effect.do) {
-        case 'enter':
-          if (connectionId !== null) this.enter(connectionId, room.code, effect.identity);
-          break;
-        case 'welcome':
-          if (connectionId === null) break;
-          this.enter(connectionId, room.code, effect.identity);
-          await this.publisher.welcome(room, connectionId, effect.identity);
-          this.audience.changed(room.code);
-          break;
-        case 'send-whole':
-          if (connectionId !== null) await this.publisher.sendWhole(room, connectionId, effect.identity);
-          break;
-        case 'evict':
-          delivery.evictSeat(room.code, effect.seatId, effect.reason, effect.keepSender ? (connectionId ?? undefined) : undefined);
-          break;
-        case 'close-to-watchers':
-          delivery.closeToWatchers(room.code);
-          break;
-        case 'admit-screen':
-          delivery.admitScreen(room.code, effect.screen, { code: room.code, hostToken: effect.hostToken });
-          break;
-        case 'log':
-          this.roomLog(room.code, effect.seat)[effect.level ?? 'info'](effect.fields ?? {}, effect.msg);
-          break;
-      }
-    }
-  }
-
-  /** Put a connection into a room; the room it left, if another, learns who is still there. */
-  private enter(connectionId: string, code: string, identity: Identity): void {
-    const left = this.deps.delivery.enter(connectionId, code, identity);
-    if (left !== null && left.code !== code) this.presenceChanged(left);
   }
 
   /** Commit changes in order, each against the version before it; the room as last stored by them (`loaded` when none was). */
@@ -306,16 +255,9 @@ export class RoomService {
     });
   }
 
-  /**
-   * A connection left: the room's public view shows who is still there, and a
-   * seat left with no phone during a game is marked away (see `resend`); no
-   * seat's own part changed.
-   */
+  /** A connection left: see `RoomPublisher.presenceChanged`. */
   presenceChanged(membership: Membership): void {
-    // Neither a host screen nor a screen waiting unseen is counted in the audience.
-    const { identity } = membership;
-    if (identity.role === 'waiting-screen' || (identity.role === 'host' && identity.controls)) return;
-    this.audience.changed(membership.code);
+    this.publisher.presenceChanged(membership);
   }
 
   /**
@@ -352,7 +294,7 @@ export class RoomService {
   /** Stop the timers and wait for changes under way; the store stays open. */
   async close(): Promise<void> {
     this.timers.stop();
-    this.audience.stop();
+    this.publisher.stop();
     await Promise.allSettled([...this.queues.values()]);
   }
 
