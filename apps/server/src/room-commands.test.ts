@@ -1,9 +1,9 @@
-import { commands, type CommandName } from '@rollcall/protocol';
+import { commands, type CommandInput, type CommandName } from '@rollcall/protocol';
 import { seedGenerator } from '@rollcall/rules';
 import { describe, expect, it } from 'vitest';
 import { accepted } from '../test/change-outcome.js';
 import { addPlayer, configure, markPresence, startGame } from './room-changes.js';
-import { authorise, decisions, newDice, openRoom, type Context, type Decision } from './room-commands.js';
+import { decideCommand, decisions, newDice, openRoom, type Context, type Decision } from './room-commands.js';
 import { newRoom, type RoomRecord } from './room-record.js';
 import { hashToken } from './secrets.js';
 
@@ -39,19 +39,10 @@ function context(connected: readonly string[] = [], overrides: Partial<Context> 
   };
 }
 
-/** Decide a token command as the edge does: its sender checked first. */
-async function decide<N extends Exclude<CommandName, 'createRoom' | 'joinRoom' | 'wholeView'>>(
-  name: N,
-  room: RoomRecord,
-  payload: Record<string, unknown>,
-  ctx = context(),
-): Promise<Decision<unknown>> {
-  const input = commands[name].schema.parse({ code: room.code, ...payload }) as { token: string };
-  const sender = commands[name].sender as 'seat' | 'player' | 'member' | 'lead';
-  const actor = authorise(room, sender, input.token);
-  if ('code' in actor) return { kind: 'refuse', error: actor };
-  const decideIt = decisions[name] as (room: RoomRecord, input: unknown, actor: unknown, ctx: Context) => Decision<unknown> | Promise<Decision<unknown>>;
-  return decideIt(room, input, actor, ctx);
+/** Decide a command with its sender checked first, as the room service does. */
+function decide<N extends Exclude<CommandName, 'createRoom'>>(name: N, room: RoomRecord, payload: Record<string, unknown>, ctx = context()) {
+  const input = commands[name].schema.parse({ code: room.code, ...payload }) as CommandInput<N>;
+  return Promise.resolve(decideCommand(name, room, input, null, ctx)) as Promise<Decision<unknown>>;
 }
 
 const refusalOf = (d: Decision<unknown>) => (d.kind === 'refuse' ? d.error.code : null);
@@ -136,6 +127,15 @@ describe('joining', () => {
     const waiting = context([], { screenWaiting: async () => true });
     const admitted = await decide('admitScreen', room, { token: hostToken, screen: 'ABCDEF' }, waiting);
     expect(admitted.kind === 'commit' && admitted.then?.[0]).toMatchObject({ do: 'admit-screen', screen: 'ABCDEF' });
+  });
+});
+
+describe('a screen asking for the whole view', () => {
+  it('gets it sent when in the room, and is refused otherwise', async () => {
+    const room = lobby(['Ann']);
+    expect(refusalOf(await decide('wholeView', room, {}))).toBe('room/not-in-room');
+    const sent = await decideCommand('wholeView', room, { code: room.code }, { role: 'spectator' }, context());
+    expect(sent).toEqual({ kind: 'answer', value: { version: room.version }, then: [{ do: 'send-whole', identity: { role: 'spectator' } }] });
   });
 });
 

@@ -13,6 +13,7 @@ import {
   type ErrorBody,
   type Joined,
   type SeatLost,
+  commands,
   type Sender,
 } from '@rollcall/protocol';
 import { diceSeed, findGame, fixedGenerator, seedGenerator, type GeneratorState } from '@rollcall/rules';
@@ -117,7 +118,7 @@ export type ActorOf<W extends Sender> = W extends 'anyone'
 
 type SeatHolder = Extract<TokenIdentity, { role: 'seat' }>;
 
-type SenderOf<N extends CommandName> = (typeof import('@rollcall/protocol').commands)[N]['sender'];
+type SenderOf<N extends CommandName> = (typeof commands)[N]['sender'];
 
 /** The decision for one command. */
 export type Decide<N extends CommandName> = (
@@ -498,6 +499,27 @@ export const decisions: { [N in Exclude<CommandName, 'createRoom'>]: Decide<N> }
    */
   wholeView: (room, _p, identity) => ({ kind: 'answer', value: { version: room.version }, then: [{ do: 'send-whole', identity }] }),
 };
+
+/**
+ * Decide a command on its loaded room, its sender checked first as the
+ * command table says: `identity` is what the sending connection is in this
+ * room, if it is in it.
+ */
+export function decideCommand<N extends Exclude<CommandName, 'createRoom'>>(
+  name: N,
+  room: RoomRecord,
+  input: CommandInput<N>,
+  identity: Identity | null,
+  ctx: Context,
+): Decision<CommandReply<N>> | Promise<Decision<CommandReply<N>>> {
+  const { sender } = commands[name];
+  const token = (input as { token?: string }).token ?? '';
+  const actor =
+    sender === 'anyone' ? null : sender === 'in-room' ? (identity ?? roomError('room/not-in-room')) : authorise(room, sender, token);
+  if (actor !== null && 'code' in actor) return refuse(actor);
+  const decide = decisions[name] as (room: RoomRecord, input: unknown, actor: unknown, ctx: Context) => Decision<CommandReply<N>> | Promise<Decision<CommandReply<N>>>;
+  return decide(room, input, actor, ctx);
+}
 
 /**
  * Commands that only read: answered from the room as last committed, outside

@@ -18,8 +18,7 @@ import type { Delivery, Membership } from './delivery.js';
 import { RoomPublisher } from './room-publisher.js';
 import type { ChangeNote } from './room-changes.js';
 import {
-  authorise,
-  decisions,
+  decideCommand,
   newDice,
   openRoom,
   reads,
@@ -104,25 +103,14 @@ export class RoomService {
     const parsed = parseCommand(name, payload);
     if (!parsed.ok) return Promise.resolve(parsed);
     if (name === 'createRoom') return this.create(from.id, parsed.value as CommandInput<'createRoom'>) as Promise<Reply<CommandReply<N>>>;
-    const { sender } = commands[name];
-    const input = parsed.value as { code: string; token?: string };
-    const decide = decisions[name as Exclude<CommandName, 'createRoom'>] as (
-      room: RoomRecord,
-      input: unknown,
-      actor: unknown,
-      ctx: Context,
-    ) => Decision<CommandReply<N>> | Promise<Decision<CommandReply<N>>>;
-    const membership = from.membership ?? null;
-    if (sender === 'in-room' && (membership?.code !== input.code || membership.identity.role === 'waiting-screen')) {
-      // A screen waiting to be let in sees nothing of the room.
+    const command = name as Exclude<N, 'createRoom'>;
+    const input = parsed.value as CommandInput<typeof command>;
+    const identity = from.membership?.code === input.code ? from.membership.identity : null;
+    // A screen waiting to be let in sees nothing of the room; a connection not in it does not learn whether it exists.
+    if (commands[command].sender === 'in-room' && (identity === null || identity.role === 'waiting-screen')) {
       return Promise.resolve(fail(roomError('room/not-in-room')));
     }
-    const deciding: Deciding<CommandReply<N>> = async (room) => {
-      const actor =
-        sender === 'anyone' ? null : sender === 'in-room' ? membership?.identity : authorise(room, sender, input.token ?? '');
-      if (actor !== null && actor !== undefined && 'code' in actor) return { kind: 'refuse', error: actor };
-      return decide(room, input, actor, this.context(room.code));
-    };
+    const deciding: Deciding<CommandReply<N>> = (room) => decideCommand(command, room, input, identity, this.context(room.code));
     return reads.has(name) ? this.readCommitted(input.code, deciding) : this.decide(input.code, from.id, deciding);
   }
 
