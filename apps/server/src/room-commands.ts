@@ -66,7 +66,8 @@ export type Accepted = Extract<Change, { ok: true }>;
 
 /**
  * What the sender's connection, or the room's others, get once a decision is
- * committed (or answered): the master carries these out, in order.
+ * committed (or answered): the room service carries them out, in order
+ * (`RoomPublisher.carryOut`).
  */
 export type Effect =
   /** The sender's connection is in the room as `identity` from now on. */
