@@ -3,7 +3,7 @@ import { seedGenerator } from '@rollcall/rules';
 import { describe, expect, it } from 'vitest';
 import { accepted } from '../test/change-outcome.js';
 import { addPlayer, configure, markPresence, startGame } from './room-changes.js';
-import { decideCommand, decisions, newDice, openRoom, type Context, type Decision } from './room-commands.js';
+import { decideCommand, decisions, newDice, notePresence, openRoom, type Context, type Decision } from './room-commands.js';
 import { newRoom, type RoomRecord } from './room-record.js';
 import { hashToken } from './secrets.js';
 
@@ -136,6 +136,19 @@ describe('a screen asking for the whole view', () => {
     expect(refusalOf(await decide('wholeView', room, {}))).toBe('room/not-in-room');
     const sent = await decideCommand('wholeView', room, { code: room.code }, { role: 'spectator' }, context());
     expect(sent).toEqual({ kind: 'answer', value: { version: room.version }, then: [{ do: 'send-whole', identity: { role: 'spectator' } }] });
+  });
+});
+
+describe('who has a phone', () => {
+  it('is stored as a change of its own when the record says otherwise, and otherwise the views are only sent again', async () => {
+    const room = playing(['Ann', 'Bob']);
+    const gone = await notePresence(room, context(['id-Bob']), 'changed');
+    expect(roomAfter(gone).seats.map((s) => s.awaySince ?? null)).toEqual([2_000, null]);
+    expect(await notePresence(room, context(['id-Ann', 'id-Bob']), 'all')).toEqual({
+      kind: 'answer',
+      value: null,
+      then: [{ do: 'publish', parts: 'all' }],
+    });
   });
 });
 

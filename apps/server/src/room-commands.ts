@@ -82,13 +82,15 @@ export type Effect =
   | { do: 'close-to-watchers' }
   /** The screens waiting under `screen` get their host token. */
   | { do: 'admit-screen'; screen: string; hostToken: string }
+  /** Everyone in the room gets the room as loaded again: its public view, and every seat's part (`all`) or none. */
+  | { do: 'publish'; parts: 'all' | 'none' }
   | { do: 'log'; seat: number | null; msg: string; fields?: Record<string, unknown>; level?: 'debug' };
 
 /** Refuse; answer without a change; or commit changes one after another, then answer. */
 export type Decision<T> =
   | { kind: 'refuse'; error: ErrorBody }
   | { kind: 'answer'; value: T; then?: Effect[] }
-  | { kind: 'commit'; changes: readonly [Accepted, ...Accepted[]]; value: T; then?: Effect[] };
+  | { kind: 'commit'; changes: readonly [Accepted, ...Accepted[]]; value: T; then?: Effect[]; parts?: 'all' };
 
 /** What a decision may ask besides the room: the time, fresh secrets, and the connections (on every node). */
 export interface Context {
@@ -500,6 +502,17 @@ export const decisions: { [N in Exclude<CommandName, 'createRoom'>]: Decide<N> }
    */
   wholeView: (room, _p, identity) => ({ kind: 'answer', value: { version: room.version }, then: [{ do: 'send-whole', identity }] }),
 };
+
+/**
+ * Who has a phone, stored when the record says otherwise, a change like any
+ * other; then the room's views go out again: the public view, and every
+ * seat's part (`all`, when some may have been lost) or only those that changed.
+ */
+export async function notePresence(room: RoomRecord, ctx: Pick<Context, 'presenceMark'>, parts: 'all' | 'changed'): Promise<Decision<null>> {
+  const mark = await ctx.presenceMark(room);
+  if (mark === null) return { kind: 'answer', value: null, then: [{ do: 'publish', parts: parts === 'all' ? 'all' : 'none' }] };
+  return { kind: 'commit', changes: [mark], value: null, ...(parts === 'all' ? { parts } : {}) };
+}
 
 /**
  * Decide a command on its loaded room, its sender checked first as the

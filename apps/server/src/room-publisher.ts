@@ -65,6 +65,9 @@ export class RoomPublisher {
         case 'admit-screen':
           delivery.admitScreen(room.code, effect.screen, { code: room.code, hostToken: effect.hostToken });
           break;
+        case 'publish':
+          await this.publish(room, effect.parts === 'all' ? undefined : room);
+          break;
         case 'log':
           this.deps.log.child({ room: room.code, seat: effect.seat })[effect.level ?? 'info'](effect.fields ?? {}, effect.msg);
           break;

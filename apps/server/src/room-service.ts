@@ -19,6 +19,7 @@ import { RoomPublisher } from './room-publisher.js';
 import type { ChangeNote } from './room-changes.js';
 import {
   decideCommand,
+  notePresence,
   newDice,
   openRoom,
   reads,
@@ -178,7 +179,7 @@ export class RoomService {
         const whole = stored === d.changes[d.changes.length - 1]?.room;
         await this.publisher.carryOut(room, connectionId, d.then);
         // A connection that came in needs its own part, which no earlier version gave it.
-        if (whole && d.then === undefined) await this.publisher.publish(stored, room);
+        if (whole && d.then === undefined && d.parts === undefined) await this.publisher.publish(stored, room);
         else await this.publisher.publishNewest(stored, whole ? undefined : room);
         return { ok: true as const, value: d.value };
       }
@@ -254,13 +255,7 @@ export class RoomService {
    * first when the record says otherwise, a change like any other.
    */
   resend(code: string, what: 'public' | 'all' = 'all'): void {
-    void this.serial(code, async () => {
-      const room = await this.deps.store.load(code);
-      if (room === null) return;
-      const mark = await this.publisher.presenceMark(room);
-      const stored = mark === null ? room : await this.commitInTurn(room, [mark]);
-      await this.publisher.publish(stored, what === 'public' ? room : undefined);
-    }).catch((err: unknown) => this.roomLog(code).error({ err }, 'could not send views'));
+    void this.decide(code, null, (room) => notePresence(room, this.publisher, what === 'public' ? 'changed' : 'all'));
   }
 
   /**
