@@ -12,7 +12,7 @@ const MS_PER_WATCHER = 2;
  * phone coming back, anyone leaving) into one public view for the whole room
  * per interval. Sending the room a view on every one of K joins costs K²/2
  * messages; this costs one view per socket per interval, and the joiner has
- * its own snapshot at once (see `RoomService.welcome`).
+ * its own snapshot at once (see `RoomPublisher.welcome`).
  */
 export class AudienceRefresh {
   private readonly pending = new Map<string, TimerHandle>();

@@ -1,4 +1,4 @@
-import { ClientEvent, errorOnTheWire, roomError, type ClientEventName, type Reply } from '@rollcall/protocol';
+import { commands, errorOnTheWire, roomError, type CommandName, type Joined, type Reply } from '@rollcall/protocol';
 import { performance } from 'node:perf_hooks';
 import type { FastifyInstance } from 'fastify';
 import type { Logger } from 'pino';
@@ -31,35 +31,13 @@ export interface RealtimeOptions {
 
 type EntryGuard = ReturnType<typeof entryGuard>;
 
-/** Events that spend the join bucket: they are how someone would guess codes. */
-const joinEvents: ReadonlySet<ClientEventName> = new Set([ClientEvent.createRoom, ClientEvent.joinRoom]);
+/** Commands that are moves: their answers are timed and their refusals counted. */
+const moves: ReadonlySet<CommandName> = new Set(['action', 'playDefault']);
 
-/** Events that are moves: their answers are timed and their refusals counted. */
-const moveEvents: ReadonlySet<ClientEventName> = new Set([ClientEvent.action, ClientEvent.playDefault]);
-
-type Handler = (service: RoomService, socket: Socket, payload: unknown, entry: EntryGuard) => Promise<Reply<unknown>>;
-
-const handlers: Record<ClientEventName, Handler> = {
-  [ClientEvent.createRoom]: (s, socket, p, entry) => entry.create(socket, () => s.create(socket.id, p)),
-  [ClientEvent.joinRoom]: (s, socket, p, entry) => entry.join(socket, p, () => s.join(socket.id, p)),
-  [ClientEvent.configure]: (s, _socket, p) => s.configure(p),
-  [ClientEvent.setLock]: (s, _socket, p) => s.setLock(p),
-  [ClientEvent.start]: (s, _socket, p) => s.start(p),
-  [ClientEvent.removeSeat]: (s, _socket, p) => s.removeSeat(p),
-  [ClientEvent.addBot]: (s, _socket, p) => s.addBot(p),
-  [ClientEvent.takeLead]: (s, _socket, p) => s.takeLead(p),
-  [ClientEvent.rematch]: (s, _socket, p) => s.rematch(p),
-  [ClientEvent.endGame]: (s, _socket, p) => s.endGame(p),
-  [ClientEvent.leave]: (s, socket, p) => s.leave(socket.id, p),
-  [ClientEvent.rename]: (s, _socket, p) => s.rename(p),
-  [ClientEvent.handOver]: (s, _socket, p) => s.handOver(p),
-  [ClientEvent.admitScreen]: (s, _socket, p) => s.admitScreen(p),
-  [ClientEvent.resetNight]: (s, _socket, p) => s.resetNight(p),
-  [ClientEvent.contributeSeed]: (s, _socket, p) => s.contributeSeed(p),
-  [ClientEvent.action]: (s, _socket, p) => s.act(p),
-  [ClientEvent.playDefault]: (s, _socket, p) => s.playDefault(p),
-  [ClientEvent.askHint]: (s, _socket, p) => s.askHint(p),
-  [ClientEvent.wholeView]: (s, socket, p) => s.wholeView(socket.id, membershipOf(socket), p),
+/** The ways into a room pass the address's guards first: creating counts rooms, joining counts wrong codes. */
+const entryGuards: Partial<Record<CommandName, (entry: EntryGuard, socket: Socket, payload: unknown, run: () => Promise<Reply<Joined>>) => Promise<Reply<Joined>>>> = {
+  createRoom: (entry, socket, _payload, run) => entry.create(socket, run),
+  joinRoom: (entry, socket, payload, run) => entry.join(socket, payload, run),
 };
 
 /** The size of a message's arguments as JSON, or Infinity when they cannot be measured. */
@@ -146,7 +124,11 @@ export async function realtime(
   io.on('connection', (socket) => {
     const limits = { action: new TokenBucket(config.actionLimit), join: new TokenBucket(config.joinLimit) };
     refuseUnknownEvents(socket);
-    for (const event of Object.values(ClientEvent)) {
+    for (const name of Object.keys(commands) as CommandName[]) {
+      const { event, sender } = commands[name];
+      // Who names no token is entering a room: the join bucket, which slows down guessing codes.
+      const bucket = sender === 'anyone' ? limits.join : limits.action;
+      const guard = entryGuards[name];
       socket.on(event, (...args: unknown[]) => {
         const received = performance.now();
         const last = args.at(-1);
@@ -155,15 +137,18 @@ export async function realtime(
         const answer = (reply: Reply<unknown>) => {
           if (!reply.ok) log.debug({ ...line, code: reply.error.code }, 'refused');
           // An accepted move is answered only once its views are sent: this is receipt to last send.
-          if (moveEvents.has(event)) metrics.moveAnswered(reply, (performance.now() - received) / 1000);
+          if (moves.has(name)) metrics.moveAnswered(reply, (performance.now() - received) / 1000);
           try {
             ack?.(reply.ok ? reply : { ok: false, error: errorOnTheWire(reply.error) });
           } catch (err) {
             log.warn({ ...line, err }, 'could not acknowledge');
           }
         };
+        const failed = (err: unknown) => {
+          log.error({ ...line, err }, 'handler failed');
+          answer({ ok: false, error: roomError('room/internal') });
+        };
         try {
-          const bucket = joinEvents.has(event) ? limits.join : limits.action;
           // One warning per address and flood, not one per refused message nor one per connection it opens.
           if (!bucket.take()) {
             flood.refused('room/rate-limited', addressOf(socket));
@@ -175,13 +160,11 @@ export async function realtime(
             answer({ ok: false, error: roomError('room/too-large') });
             return;
           }
-          handlers[event](service, socket, args[0], entry).then(answer, (err: unknown) => {
-            log.error({ ...line, err }, 'handler failed');
-            answer({ ok: false, error: roomError('room/internal') });
-          });
+          const run = () => service.run(name, args[0], { id: socket.id, membership: membershipOf(socket) });
+          const reply = guard === undefined ? run() : guard(entry, socket, args[0], run as () => Promise<Reply<Joined>>);
+          reply.then(answer, failed);
         } catch (err) {
-          log.error({ ...line, err }, 'handler failed');
-          answer({ ok: false, error: roomError('room/internal') });
+          failed(err);
         }
       });
     }

@@ -12,6 +12,9 @@ import { seatHint } from './seat-hints.js';
 import { openRoomRepository, type RoomRepository } from './store/room-repository.js';
 import { openSqliteAdapter } from './store/sqlite-adapter.js';
 
+/** The connection commands that need none of their own come on. */
+const phone = { id: 'phone' };
+
 const stores: { dir: string; store: RoomRepository }[] = [];
 afterEach(async () => {
   for (const { dir, store } of stores.splice(0)) {
@@ -107,12 +110,12 @@ describe('the room service', () => {
   it('sends no view of a version before that version is stored', async () => {
     const happenings: Happening[] = [];
     const rooms = service(recorded(await sqliteStore(), happenings), happenings);
-    const created = await rooms.create('phone-1', { as: 'player', name: 'Ann' });
+    const created = await rooms.run('createRoom', { as: 'player', name: 'Ann' }, { id: 'phone-1' });
     if (!created.ok) throw new Error(created.error.code);
     const { code, seatToken } = created.value;
-    await rooms.configure({ code, token: seatToken, game: 'wfgts' });
-    await rooms.start({ code, token: seatToken });
-    await rooms.act({ code, token: seatToken, id: 'a', action: { type: 'carry', dice: [1] } });
+    await rooms.run('configure', { code, token: seatToken, game: 'wfgts' }, phone);
+    await rooms.run('start', { code, token: seatToken }, phone);
+    await rooms.run('action', { code, token: seatToken, id: 'a', action: { type: 'carry', dice: [1] } }, phone);
     const views = happenings.filter((h) => 'view' in h && h.view > 1);
     expect(views.length).toBeGreaterThanOrEqual(5);
     for (const view of views) {
@@ -126,14 +129,14 @@ describe('the room service', () => {
   it('sends a seat its own part only when it changed, with the view of that version', async () => {
     const happenings: Happening[] = [];
     const rooms = service(await sqliteStore(), happenings);
-    const created = await rooms.create('phone-1', { as: 'player', name: 'Ann' });
+    const created = await rooms.run('createRoom', { as: 'player', name: 'Ann' }, { id: 'phone-1' });
     if (!created.ok) throw new Error(created.error.code);
     const { code, seatToken: ann } = created.value;
-    const joined = await rooms.join('phone-2', { code, as: 'player', name: 'Bo' });
+    const joined = await rooms.run('joinRoom', { code, as: 'player', name: 'Bo' }, { id: 'phone-2' });
     if (!joined.ok || joined.value.role !== 'seat') throw new Error('Bo could not join');
     const bo = joined.value.seatToken;
-    await rooms.configure({ code, token: ann, game: 'wfgts' });
-    await rooms.start({ code, token: ann });
+    await rooms.run('configure', { code, token: ann, game: 'wfgts' }, phone);
+    await rooms.run('start', { code, token: ann }, phone);
     const sentFor = async (move: () => Promise<unknown>) => {
       const from = happenings.length;
       await move();
@@ -144,8 +147,8 @@ describe('the room service', () => {
     const [annId, boId] = seatIds;
 
     // Ann's carry changes only her own sheet; Bo's completes the step, the dice roll and both sheets change.
-    expect(await sentFor(() => rooms.act({ code, token: ann, id: 'a', action: { type: 'carry', dice: [] } }))).toEqual([annId, 'room']);
-    const both = await sentFor(() => rooms.act({ code, token: bo, id: 'b', action: { type: 'carry', dice: [] } }));
+    expect(await sentFor(() => rooms.run('action', { code, token: ann, id: 'a', action: { type: 'carry', dice: [] } }, phone))).toEqual([annId, 'room']);
+    const both = await sentFor(() => rooms.run('action', { code, token: bo, id: 'b', action: { type: 'carry', dice: [] } }, phone));
     expect(both.slice(0, 2).sort()).toEqual([annId, boId].sort());
     expect(both.at(-1)).toBe('room');
     // A connection coming or going changes who is shown as connected, not anyone's part.
@@ -154,11 +157,11 @@ describe('the room service', () => {
 
   it('retries a change that lost the race to another writer, on top of the newer room', async () => {
     const store = await sqliteStore();
-    const created = await service(store).create('tv', { as: 'host' });
+    const created = await service(store).run('createRoom', { as: 'host' }, { id: 'tv' });
     if (!created.ok || created.value.hostToken === undefined) throw new Error('no room');
     const { code, hostToken } = created.value;
 
-    const reply = await service(raced(store)).configure({ code, token: hostToken, game: 'wfgts', timer: 60 });
+    const reply = await service(raced(store)).run('configure', { code, token: hostToken, game: 'wfgts', timer: 60 }, phone);
     expect(reply).toEqual({ ok: true, value: { version: 2 } });
     expect(await store.load(code)).toMatchObject({ version: 2, locked: true, timerSeconds: 60, game: { id: 'wfgts' } });
     expect((await store.journal(code)).map((e) => e.kind)).toEqual(['create', 'lock', 'configure']);
@@ -166,11 +169,11 @@ describe('the room service', () => {
 
   it('refuses the test seed outside test mode, and tells a bad name from a bad request', async () => {
     const rooms = service(await sqliteStore());
-    const seeded = await rooms.create('tv', { as: 'host', testSeed: '01'.repeat(16) });
+    const seeded = await rooms.run('createRoom', { as: 'host', testSeed: '01'.repeat(16) }, { id: 'tv' });
     expect(seeded).toMatchObject({ ok: false, error: { code: 'room/test-only' } });
-    const nameless = await rooms.create('phone', { as: 'player', name: ' ' });
+    const nameless = await rooms.run('createRoom', { as: 'player', name: ' ' }, { id: 'phone' });
     expect(nameless).toMatchObject({ ok: false, error: { code: 'room/bad-name' } });
-    const odd = await rooms.join('phone', { code: 'ABCD', as: 'juggler' });
+    const odd = await rooms.run('joinRoom', { code: 'ABCD', as: 'juggler' }, { id: 'phone' });
     expect(odd).toMatchObject({ ok: false, error: { code: 'room/bad-request' } });
   });
 
@@ -195,12 +198,12 @@ describe('the room service', () => {
       botPauseMs: 0,
       bots: { wfgts: failing },
     });
-    const created = await rooms.create('phone-1', { as: 'player', name: 'Ann' });
+    const created = await rooms.run('createRoom', { as: 'player', name: 'Ann' }, { id: 'phone-1' });
     if (!created.ok) throw new Error(created.error.code);
     const { code, seatToken: ann } = created.value;
-    await rooms.configure({ code, token: ann, game: 'wfgts' });
-    await rooms.addBot({ code, token: ann });
-    await rooms.start({ code, token: ann });
+    await rooms.run('configure', { code, token: ann, game: 'wfgts' }, phone);
+    await rooms.run('addBot', { code, token: ann }, phone);
+    await rooms.run('start', { code, token: ann }, phone);
     const wfgts = findGame('wfgts')!;
     /** What the turn timer would play for the bot's seat now. */
     const botDefault = async () => wfgts.awaiting((await store.load(code))!.play).find((a) => a.seat === 1)?.fallback;
@@ -209,7 +212,7 @@ describe('the room service', () => {
     expect(first).toBeDefined();
     clock.advance(0);
     // Queued behind the bot's move: Ann's own completes the step, and the bot is awaited again.
-    expect(await rooms.act({ code, token: ann, id: 'a', action: { type: 'carry', dice: [] } })).toMatchObject({ ok: true });
+    expect(await rooms.run('action', { code, token: ann, id: 'a', action: { type: 'carry', dice: [] } }, phone)).toMatchObject({ ok: true });
     const second = await botDefault();
     expect(second).toBeDefined();
     clock.advance(0);
@@ -234,23 +237,23 @@ describe('the room service', () => {
     const store = await sqliteStore();
     const hold = heldCall();
     const rooms = service(heldBack(store, hold));
-    const created = await rooms.create('phone-1', { as: 'player', name: 'Ann' });
+    const created = await rooms.run('createRoom', { as: 'player', name: 'Ann' }, { id: 'phone-1' });
     if (!created.ok) throw new Error(created.error.code);
     const { code, seatToken } = created.value;
     const ann = { code, token: seatToken };
-    await rooms.configure({ ...ann, game: 'meet-fate' });
-    await rooms.start(ann);
+    await rooms.run('configure', { ...ann, game: 'meet-fate' }, phone);
+    await rooms.run('start', ann, phone);
     const started = (await store.load(code))!;
     const first = { step: started.stepVersion, hint: { game: 'meet-fate', action: { type: 'roll', hold: [] } } };
-    expect(await rooms.askHint(ann)).toEqual({ ok: true, value: first });
+    expect(await rooms.run('askHint', ann, phone)).toEqual({ ok: true, value: first });
 
     hold.arm();
-    const rolling = rooms.act({ ...ann, id: 'r1', version: started.version, action: { type: 'roll', hold: [] } });
+    const rolling = rooms.run('action', { ...ann, id: 'r1', version: started.version, action: { type: 'roll', hold: [] } }, phone);
     await hold.reached;
     // Through the room's queue this would wait for the roll, which waits for `release`: the test would time out.
-    expect(await rooms.askHint(ann)).toEqual({ ok: true, value: first });
-    expect(await rooms.askHint({ code, token: 'x'.repeat(24) })).toMatchObject({ ok: false, error: { code: 'room/bad-token' } });
-    expect(await rooms.askHint({ code: 'ZZZZ', token: seatToken })).toMatchObject({ ok: false, error: { code: 'room/not-found' } });
+    expect(await rooms.run('askHint', ann, phone)).toEqual({ ok: true, value: first });
+    expect(await rooms.run('askHint', { code, token: 'x'.repeat(24) }, phone)).toMatchObject({ ok: false, error: { code: 'room/bad-token' } });
+    expect(await rooms.run('askHint', { code: 'ZZZZ', token: seatToken }, phone)).toMatchObject({ ok: false, error: { code: 'room/not-found' } });
     expect((await store.load(code))!.version).toBe(started.version);
 
     hold.release();
@@ -258,7 +261,7 @@ describe('the room service', () => {
     const rolled = (await store.load(code))!;
     expect(rolled.stepVersion).toBeGreaterThan(started.stepVersion);
     // The hint worked out before the roll is kept under its own step, never handed out for the new one.
-    const after = await rooms.askHint(ann);
+    const after = await rooms.run('askHint', ann, phone);
     expect(after).toMatchObject({ ok: true, value: { step: rolled.stepVersion } });
     expect(after.ok && after.value.hint).toEqual(seatHint(rolled, 0));
   });

@@ -76,7 +76,7 @@ class Table {
     };
   }
 
-  /** A new version (or the same one, with others connected): as `RoomService.publish` and `socketDelivery.send`. */
+  /** A new version (or the same one, with others connected): as `RoomPublisher.publish` and `socketDelivery.send`. */
   publish(room: RoomRecord): void {
     const known = this.before;
     this.room = room;
@@ -94,7 +94,7 @@ class Table {
     }
   }
 
-  /** A screen coming in or asking again: the whole view and its part, as `RoomService.sendWhole`. */
+  /** A screen coming in or asking again: the whole view and its part, as `RoomPublisher.sendWhole`. */
   welcome(screen: Screen): void {
     const part = screen.seatId === null ? undefined : (seatPart(this.room, screen.seatId) ?? undefined);
     this.deliver(screen, message(this.sent.whole(publicView(this.room, this.presence), screen.id), part));

@@ -1,3 +1,4 @@
+export * from './commands.js';
 export * from './events.js';
 export * from './errors.js';
 export * from './messages.js';

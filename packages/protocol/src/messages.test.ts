@@ -1,6 +1,6 @@
 import { describe, expect, expectTypeOf, it } from 'vitest';
-import type { ClientEventName } from './events.js';
-import { ActionEnvelope, CODE_ALPHABET, Configure, CreateRoom, JoinRoom, Rematch, RoomCode, TestSeed, type ReplyValues } from './messages.js';
+import type { ClientEventName, ReplyValues } from './commands.js';
+import { ActionEnvelope, CODE_ALPHABET, Configure, CreateRoom, JoinRoom, Rematch, RoomCode, TestSeed } from './messages.js';
 
 describe('room messages', () => {
   it('forgive case and spaces in a typed room code, and refuse look-alike letters', () => {

@@ -274,30 +274,6 @@ export interface ActionResult {
   version: number;
 }
 
-/** What each client event's acknowledgement carries when it succeeds. */
-export interface ReplyValues {
-  'room:create': Joined;
-  'room:join': Joined;
-  'room:configure': ActionResult;
-  'room:lock': ActionResult;
-  'room:start': ActionResult;
-  'room:remove-seat': ActionResult;
-  'room:add-bot': ActionResult;
-  'room:take-lead': ActionResult;
-  'room:rematch': ActionResult;
-  'room:end-game': ActionResult;
-  'room:leave': ActionResult;
-  'room:rename': ActionResult;
-  'room:hand-over': HandedOver;
-  'room:admit-screen': ActionResult;
-  'room:reset-night': ActionResult;
-  'dice:contribute': ActionResult;
-  'game:action': ActionResult;
-  'game:default': ActionResult;
-  'game:hint': HintReply;
-  'room:whole-view': ActionResult;
-}
-
 /** `room:seat-lost`: why this socket no longer holds its seat. */
 export interface SeatLost {
   code: string;

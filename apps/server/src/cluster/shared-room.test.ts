@@ -7,6 +7,9 @@ import { RoomService } from '../room-service.js';
 import { openRedisAdapter } from '../store/redis-adapter.js';
 import { openRoomRepository, type RoomRepository } from '../store/room-repository.js';
 
+/** The connection commands that need none of their own come on. */
+const phone = { id: 'phone' };
+
 const log = pino({ level: 'silent' });
 let redis: TestRedis;
 const opened: RoomRepository[] = [];
@@ -84,17 +87,17 @@ function twoNodes(start = 1_700_000_000_000) {
 
 /** A wfgts room opened on the first node with Ann and Bob seated and the game started. */
 async function startedRoom(node: RoomService, timer: 0 | 30 = 0) {
-  const created = await node.create('tv', { as: 'host' });
+  const created = await node.run('createRoom', { as: 'host' }, { id: 'tv' });
   if (!created.ok || created.value.hostToken === undefined) throw new Error('no room');
   const { code, hostToken } = created.value;
   const seats: string[] = [];
   for (const name of ['Ann', 'Bob']) {
-    const joined = await node.join(`phone-${name}`, { code, as: 'player', name });
+    const joined = await node.run('joinRoom', { code, as: 'player', name }, { id: `phone-${name}` });
     if (!joined.ok || joined.value.seatToken === undefined) throw new Error('no seat');
     seats.push(joined.value.seatToken);
   }
-  await node.configure({ code, token: hostToken, game: 'wfgts', timer });
-  const started = await node.start({ code, token: hostToken });
+  await node.run('configure', { code, token: hostToken, game: 'wfgts', timer }, phone);
+  const started = await node.run('start', { code, token: hostToken }, phone);
   if (!started.ok) throw new Error(started.error.code);
   return { code, ann: seats[0]!, bob: seats[1]!, version: started.value.version };
 }
@@ -105,7 +108,7 @@ describe('two nodes acting on one room at the same moment', () => {
     const { code, ann, version } = await startedRoom(nodes[0]);
     lockstep();
     const tap = { code, token: ann, id: 'tap-1', version, action: { type: 'carry', dice: [0] } };
-    const [first, second] = await Promise.all([nodes[0].act(tap), nodes[1].act(tap)]);
+    const [first, second] = await Promise.all([nodes[0].run('action', tap, phone), nodes[1].run('action', tap, phone)]);
     expect(first).toEqual({ ok: true, value: { version: version + 1 } });
     expect(second).toEqual(first);
     expect(lostRaces()).toBe(1);
@@ -118,8 +121,8 @@ describe('two nodes acting on one room at the same moment', () => {
     const { code, ann, bob, version } = await startedRoom(nodes[0]);
     lockstep();
     const [a, b] = await Promise.all([
-      nodes[0].act({ code, token: ann, id: 'ann', version, action: { type: 'carry', dice: [] } }),
-      nodes[1].act({ code, token: bob, id: 'bob', version, action: { type: 'carry', dice: [] } }),
+      nodes[0].run('action', { code, token: ann, id: 'ann', version, action: { type: 'carry', dice: [] } }, phone),
+      nodes[1].run('action', { code, token: bob, id: 'bob', version, action: { type: 'carry', dice: [] } }, phone),
     ]);
     expect(a.ok && b.ok).toBe(true);
     expect(lostRaces()).toBe(1);

@@ -1,5 +1,5 @@
 import {
-  ClientEvent,
+  commands,
   ServerEvent,
   assembledView,
   hearChange,
@@ -14,6 +14,9 @@ import {
   type ActionResult,
   type AfterEnd,
   type BotStrength,
+  type CommandName,
+  type CommandPayload,
+  type CommandReply,
   type Configure,
   type SetLock,
   type HandedOver,
@@ -109,6 +112,17 @@ function asSent<T>(reply: unknown): Sent<T> {
   return { ok: false, error: malformed };
 }
 
+/** Commands sent with the screen's own room code and seat or host token. */
+type TokenCommand = {
+  [N in CommandName]: CommandPayload<N> extends { code: string; token: string } ? N : never;
+}[CommandName];
+
+/** Moves: sent with an id chosen here (and the version they were based on), and resent with them until answered. */
+type MoveCommand = 'action' | 'playDefault' | 'endGame';
+
+/** What a screen adds to a command sent with its credentials. */
+type Body<N extends CommandName, Added extends string> = Omit<CommandPayload<N>, 'code' | 'token' | Added>;
+
 const toHex = (bytes: Uint8Array) => Array.from(bytes, (b) => b.toString(16).padStart(2, '0')).join('');
 
 /** One screen's link to one room at a time. */
@@ -189,7 +203,7 @@ export class RoomConnection {
   async create(payload: CreateRoom): Promise<Sent<Joined>> {
     this.reset();
     this.looker = lookerOf(payload);
-    const reply = await this.request<Joined>(ClientEvent.createRoom, payload, { afterJoin: false, retry: false });
+    const reply = await this.request('createRoom', payload, { afterJoin: false, retry: false });
     if (reply.ok) this.adopt(reply.value);
     return reply;
   }
@@ -257,9 +271,9 @@ export class RoomConnection {
   }
 
   /** Leave the room from this phone: its seat goes (in a game it is left vacant), then the socket closes. */
-  async leaveSeat(): Promise<Sent<unknown>> {
+  async leaveSeat(): Promise<Sent<ActionResult>> {
     const code = this.credentials?.code;
-    const reply = await this.command(ClientEvent.leave, {});
+    const reply = await this.command('leave', {});
     if (reply.ok && code) {
       this.deps.storage.forgetSeat(code);
       this.leave();
@@ -268,23 +282,23 @@ export class RoomConnection {
   }
 
   /** Change this player's name in the lobby. */
-  rename(name: string): Promise<Sent<unknown>> {
-    return this.command(ClientEvent.rename, { name });
+  rename(name: string): Promise<Sent<ActionResult>> {
+    return this.command('rename', { name });
   }
 
   /** Lead or host: a one-time code that hands an away seat to a new phone. */
   handOver(seat: number): Promise<Sent<HandedOver>> {
-    return this.command(ClientEvent.handOver, { seat }) as Promise<Sent<HandedOver>>;
+    return this.command('handOver', { seat });
   }
 
   /** Lead or host: let in the screen that shows `screen`; it becomes a host screen. */
-  admitScreen(screen: string): Promise<Sent<unknown>> {
-    return this.command(ClientEvent.admitScreen, { screen: screen.trim().toUpperCase() });
+  admitScreen(screen: string): Promise<Sent<ActionResult>> {
+    return this.command('admitScreen', { screen: screen.trim().toUpperCase() });
   }
 
   /** Lead or host: choose the game, its options, the turn timer, what happens when a phone is away and whether phones hint. */
-  configure(settings: Pick<Configure, 'game' | 'options' | 'timer'> & Partial<Pick<Configure, 'whenAway' | 'hints'>>): Promise<Sent<unknown>> {
-    return this.command(ClientEvent.configure, settings);
+  configure(settings: Pick<Configure, 'game' | 'options' | 'timer'> & Partial<Pick<Configure, 'whenAway' | 'hints'>>): Promise<Sent<ActionResult>> {
+    return this.command('configure', settings);
   }
 
   /** Lead or host: lock the room, allow or refuse spectators, and turn family mode or streamer mode on or off (left as they are when not given). */
@@ -292,38 +306,38 @@ export class RoomConnection {
     locked: boolean,
     spectatorsAllowed: boolean,
     modes: Pick<SetLock, 'familyMode' | 'streamerMode'> = {},
-  ): Promise<Sent<unknown>> {
-    return this.command(ClientEvent.setLock, { locked, spectatorsAllowed, ...modes });
+  ): Promise<Sent<ActionResult>> {
+    return this.command('setLock', { locked, spectatorsAllowed, ...modes });
   }
 
   /** Lead or host: start the chosen game. */
-  start(): Promise<Sent<unknown>> {
-    return this.command(ClientEvent.start, {});
+  start(): Promise<Sent<ActionResult>> {
+    return this.command('start', {});
   }
 
   /** Lead or host: seat a bot that plays at this strength in the lobby (it is removed like any seat). */
-  addBot(strength: BotStrength): Promise<Sent<unknown>> {
-    return this.command(ClientEvent.addBot, { strength });
+  addBot(strength: BotStrength): Promise<Sent<ActionResult>> {
+    return this.command('addBot', { strength });
   }
 
   /** Lead or host: remove a seat. */
-  removeSeat(seat: number): Promise<Sent<unknown>> {
-    return this.command(ClientEvent.removeSeat, { seat });
+  removeSeat(seat: number): Promise<Sent<ActionResult>> {
+    return this.command('removeSeat', { seat });
   }
 
   /** Lead or host: start tonight's standings over, in the lobby. */
-  resetNight(): Promise<Sent<unknown>> {
-    return this.command(ClientEvent.resetNight, {});
+  resetNight(): Promise<Sent<ActionResult>> {
+    return this.command('resetNight', {});
   }
 
   /** A player takes the lead while the lead's phone is away. */
-  takeLead(): Promise<Sent<unknown>> {
-    return this.command(ClientEvent.takeLead, {});
+  takeLead(): Promise<Sent<ActionResult>> {
+    return this.command('takeLead', {});
   }
 
   /** Lead or host: back to the lobby with the same seats, each seat whose phone is gone as `away` says. */
-  rematch(away: Rematch['away'] = []): Promise<Sent<unknown>> {
-    return this.command(ClientEvent.rematch, { away });
+  rematch(away: Rematch['away'] = []): Promise<Sent<ActionResult>> {
+    return this.command('rematch', { away });
   }
 
   /**
@@ -332,7 +346,7 @@ export class RoomConnection {
    * answers, so it ends one game, once.
    */
   endGame(then: AfterEnd): Promise<Sent<ActionResult>> {
-    return this.move(ClientEvent.endGame, { then });
+    return this.move('endGame', { then });
   }
 
   /**
@@ -340,15 +354,15 @@ export class RoomConnection {
    * if no answer comes it is resent with the same id, so it counts once.
    */
   act(action: unknown, options: { seat?: number } = {}): Promise<Sent<ActionResult>> {
-    return this.move(ClientEvent.action, { action, ...(options.seat === undefined ? {} : { seat: options.seat }) });
+    return this.move('action', { action, ...(options.seat === undefined ? {} : { seat: options.seat }) });
   }
 
   /** Lead or host: play the game's default move for a vacant or away seat it waits on; sent like a move. */
   playDefault(seat: number): Promise<Sent<ActionResult>> {
-    return this.move(ClientEvent.playDefault, { seat });
+    return this.move('playDefault', { seat });
   }
 
-  private move(event: string, body: Record<string, unknown>): Promise<Sent<ActionResult>> {
+  private move<N extends MoveCommand>(name: N, body: Body<N, 'id' | 'version'>): Promise<Sent<CommandReply<N>>> {
     const credentials = this.credentials;
     if (!credentials || credentials.role === 'spectator' || !credentials.token) {
       return Promise.resolve({ ok: false, error: leftRoom });
@@ -359,25 +373,23 @@ export class RoomConnection {
       id: toHex(this.randomBytes(new Uint8Array(12))),
       version: this.view?.version,
       ...body,
-    };
-    return this.request<ActionResult>(event, envelope, { afterJoin: true, retry: true });
+    } as CommandPayload<N>;
+    return this.request(name, envelope, { afterJoin: true, retry: true });
   }
 
-  private command(event: string, body: Record<string, unknown>): Promise<Sent<unknown>> {
+  private command<N extends TokenCommand>(name: N, body: Body<N, never>): Promise<Sent<CommandReply<N>>> {
     const credentials = this.credentials;
     if (!credentials || credentials.role === 'spectator' || !credentials.token) {
       return Promise.resolve({ ok: false, error: leftRoom });
     }
-    return this.request(event, { code: credentials.code, token: credentials.token, ...body }, {
-      afterJoin: true,
-      retry: false,
-    });
+    const payload = { code: credentials.code, token: credentials.token, ...body } as CommandPayload<N>;
+    return this.request(name, payload, { afterJoin: true, retry: false });
   }
 
   private async join(payload: JoinRoom): Promise<Sent<Joined>> {
     if (this.credentials?.code !== payload.code) this.reset();
     this.looker = lookerOf(payload);
-    const reply = await this.request<Joined>(ClientEvent.joinRoom, payload, { afterJoin: false, retry: false });
+    const reply = await this.request('joinRoom', payload, { afterJoin: false, retry: false });
     if (reply.ok) this.adopt(reply.value);
     return reply;
   }
@@ -442,7 +454,7 @@ export class RoomConnection {
       if (socket !== this.socket || !this.forThisRoom(change)) return;
       const heard = hearChange(this.heard, change as RoomChange, part as SeatPart | undefined);
       // A change made from a view this screen does not hold: what it shows stays until the whole view comes.
-      if (heard === null) void this.emit(socket, ClientEvent.wholeView, { code: (change as RoomChange).code });
+      if (heard === null) void this.emit(socket, 'wholeView', { code: (change as RoomChange).code });
       else this.heard = heard;
       this.show();
     });
@@ -510,7 +522,7 @@ export class RoomConnection {
     if (credentials?.role !== 'seat' || !credentials.token) return;
     this.askedFor = view.step;
     const asked = { code: credentials.code, token: credentials.token };
-    void this.request<HintReply>(ClientEvent.askHint, asked, { afterJoin: true, retry: false }).then((reply) => {
+    void this.request('askHint', asked, { afterJoin: true, retry: false }).then((reply) => {
       if (this.credentials !== credentials) return;
       // Asked again with the next view that awaits this seat: the answer was lost with a dropped link, say.
       if (!reply.ok) this.askedFor = null;
@@ -537,7 +549,7 @@ export class RoomConnection {
     if (view.viewer.role !== 'seat' || view.status !== 'lobby' || !view.dice) return;
     if (view.dice.clientSeeds[view.viewer.seat] !== null || this.seededFor === view.dice.commitment) return;
     this.seededFor = view.dice.commitment;
-    void this.command(ClientEvent.contributeSeed, { clientSeed: toHex(this.randomBytes(new Uint8Array(16))) }).then(
+    void this.command('contributeSeed', { clientSeed: toHex(this.randomBytes(new Uint8Array(16))) }).then(
       (sent) => {
         if (!sent.ok) this.seededFor = null;
       },
@@ -554,7 +566,7 @@ export class RoomConnection {
         : credentials.role === 'host'
           ? { code: credentials.code, as: 'host', ...(credentials.token ? { hostToken: credentials.token } : {}) }
           : { code: credentials.code, as: 'spectator' };
-    const reply = await this.emit<Joined>(socket, ClientEvent.joinRoom, payload);
+    const reply = await this.emit(socket, 'joinRoom', payload);
     if (socket !== this.socket || this.credentials?.code !== credentials.code) return;
     if (reply === 'timeout') {
       // Still not through: drop this socket's link and let Socket.IO try again.
@@ -574,24 +586,24 @@ export class RoomConnection {
     this.wake();
   }
 
-  private emit<T>(socket: RoomSocket, event: string, payload: unknown): Promise<Sent<T> | 'timeout'> {
+  private emit<N extends CommandName>(socket: RoomSocket, name: N, payload: CommandPayload<N>): Promise<Sent<CommandReply<N>> | 'timeout'> {
     return new Promise((resolve) => {
-      socket.request(event, payload, this.ackTimeoutMs, (err, reply) => {
-        resolve(err ? 'timeout' : asSent<T>(reply));
+      socket.request(commands[name].event, payload, this.ackTimeoutMs, (err, reply) => {
+        resolve(err ? 'timeout' : asSent<CommandReply<N>>(reply));
       });
     });
   }
 
-  private async request<T>(
-    event: string,
-    payload: unknown,
+  private async request<N extends CommandName>(
+    name: N,
+    payload: CommandPayload<N>,
     { afterJoin, retry }: { afterJoin: boolean; retry: boolean },
-  ): Promise<Sent<T>> {
+  ): Promise<Sent<CommandReply<N>>> {
     const room = this.credentials?.code;
     for (let attempt = 0; attempt < (retry ? this.attempts : 1); attempt++) {
       const socket = await this.ready(afterJoin);
       if (!socket || (afterJoin && this.credentials?.code !== room)) return { ok: false, error: leftRoom };
-      const reply = await this.emit<T>(socket, event, payload);
+      const reply = await this.emit(socket, name, payload);
       if (reply !== 'timeout') return reply;
     }
     return { ok: false, error: unreachable };
