@@ -1,13 +1,14 @@
 import { defineConfig } from 'vitest/config';
 
-// The browser test: real Chromium against a real server serving the built app
-// (build first: `pnpm --filter @rollcall/web build`).
+// The browser tests: real Chromium against a real server serving the built app
+// (build first: `pnpm --filter @rollcall/web build`). Each file starts its own
+// server (its own port and data directory) and its own Chromium, so files run
+// side by side like any others.
 export default defineConfig({
   test: {
     name: 'browser',
     include: ['test/**/*.test.ts'],
     testTimeout: 300_000,
     hookTimeout: 60_000,
-    fileParallelism: false,
   },
 });
