@@ -2,6 +2,9 @@ import type { BotStrength, SeatInfo } from '@rollcall/protocol';
 import { liveNow } from './live-clock.js';
 
 /** The name a seat joined with, or "Seat 3" for a seat the room no longer lists. */
+/** A seat's name as the screens show it, for parts that are handed the lookup rather than the seats. */
+export type NameOf = (seat: number) => string;
+
 export function seatName(seats: readonly SeatInfo[], seat: number): string {
   return seats.find((s) => s.seat === seat)?.name ?? `Seat ${seat + 1}`;
 }

@@ -1,4 +1,5 @@
 import { tenPhases } from '@rollcall/rules/catalogue';
+import type { NameOf } from '../../seat-names.js';
 
 /**
  * Words and small figures for the Ten Phases screens, kept apart from the
@@ -204,7 +205,7 @@ export function nextTumbles(previous: TableShown | null, next: Omit<TableShown, 
 /** Each seat's total after each of its turns, for the end-of-game chart. */
 export function chartSeries(
   view: Pick<TenPhasesView, 'sheets'>,
-  nameOf: (seat: number) => string,
+  nameOf: NameOf,
 ): { seat: number; name: string; totals: number[] }[] {
   return view.sheets.map((sheet) => ({ seat: sheet.seat, name: nameOf(sheet.seat), totals: [...sheet.running] }));
 }

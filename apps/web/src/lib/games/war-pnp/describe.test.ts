@@ -109,24 +109,13 @@ describe('what a played round says', () => {
     [...row(1, 'cancel'), ...row(2, 'trap'), ...boxes('7', 3)],
   ]);
   const rolled = step(ready, 0, { type: 'roll' }, [2, 1]);
+  const bothDeclare = (ann: warPnp.Declaration[], bo: warPnp.Declaration[]) =>
+    step(step(rolled, 0, { type: 'declare', declarations: ann }), 1, { type: 'declare', declarations: bo });
 
   it('names a mark Cancel could erase with what it is and whose it is', () => {
-    const marked = step(
-      step(rolled, 0, {
-        type: 'declare',
-        declarations: [
-          { activation: 0, effect: { power: 'block', target: 1, boxes: [{ column: '7', box: 1 }] } },
-          { activation: 1, pass: true },
-        ],
-      }),
-      1,
-      {
-        type: 'declare',
-        declarations: [
-          { activation: 0, effect: { power: 'trap', target: 0, values: [40] } },
-          { activation: 1, pass: true },
-        ],
-      },
+    const marked = bothDeclare(
+      [{ activation: 0, effect: { power: 'block', target: 1, boxes: [{ column: '7', box: 1 }] } }, { activation: 1, pass: true }],
+      [{ activation: 0, effect: { power: 'trap', target: 0, values: [40] } }, { activation: 1, pass: true }],
     );
     const view = phoneView(marked, 0);
     expect(markRefWords({ kind: 'box', seat: 1, column: '7', box: 1 }, view, names)).toBe('X on Bo’s 7 box 1');
@@ -134,22 +123,9 @@ describe('what a played round says', () => {
   });
 
   it('reports gains, and a Cancel that stopped a row', () => {
-    const declared = step(
-      step(rolled, 0, {
-        type: 'declare',
-        declarations: [
-          { activation: 0, effect: { power: 'block', target: 1, boxes: [{ column: '6/8', box: 1 }] } },
-          { activation: 1, pass: true },
-        ],
-      }),
-      1,
-      {
-        type: 'declare',
-        declarations: [
-          { activation: 0, pass: true },
-          { activation: 1, effect: { power: 'cancel', mode: 'stop', target: { seat: 0, row: 2 } } },
-        ],
-      },
+    const declared = bothDeclare(
+      [{ activation: 0, effect: { power: 'block', target: 1, boxes: [{ column: '6/8', box: 1 }] } }, { activation: 1, pass: true }],
+      [{ activation: 0, pass: true }, { activation: 1, effect: { power: 'cancel', mode: 'stop', target: { seat: 0, row: 2 } } }],
     );
     // Ann's Grow was passed, so the round goes straight to gaining; 3 pays the empty 3/11 column.
     const view = phoneView(declared, 1);

@@ -1,4 +1,5 @@
 import { warPnp, type Hint } from '@rollcall/rules/catalogue';
+import type { NameOf } from '../../seat-names.js';
 
 /**
  * Words for the Powers 'n Points screens: ranks, marks, what a power does at
@@ -25,7 +26,7 @@ export interface Names {
 }
 
 /** Names from the seats' display names; `me` (a phone's own seat) reads as "you". */
-export function namesFor(nameOf: (seat: number) => string, me: number | null = null): Names {
+export function namesFor(nameOf: NameOf, me: number | null = null): Names {
   return {
     name: (seat) => (seat === me ? 'you' : nameOf(seat)),
     whose: (seat) => (seat === me ? 'your' : `${nameOf(seat)}’s`),

@@ -16,25 +16,24 @@ const round3 = [1, 2, 1, 10, 9, 1, 1];
 const round5 = [2, 6, 6, 3, 6, 4, 19];
 
 describe('how the wfgts screens spell out a line', () => {
-  it('shows the worked example’s round 1 as a 1-2-3-4 run on the d20, d8, d6 and d12', () => {
-    const best = previewLine(round1);
-    expect(best.score).toBe(76);
+  it.each([
+    {
+      what: 'shows the worked example’s round 1 as a 1-2-3-4 run on the d20, d8, d6 and d12',
+      round: round1,
+      group: { title: 'Run 1-2-3-4', dice: 'd20, d8, d6, d12', sum: '(9 + 3 + 2 + 5) × 4 = 76' },
+      score: 76,
+    },
+    {
+      what: 'counts a set’s size plus two in its sum',
+      round: round3,
+      group: { title: 'Set of four 1s', dice: 'd4, d8, d12, d20', sum: '(1 + 3 + 5 + 9) × 6 = 108' },
+      score: 108,
+    },
+  ])('$what', ({ round, group, score }) => {
+    const best = previewLine(round);
+    expect(best.score).toBe(score);
     expect(best.groups).toHaveLength(1);
-    expect(describeGroup(best.groups[0]!, round1)).toEqual({
-      title: 'Run 1-2-3-4',
-      dice: 'd20, d8, d6, d12',
-      sum: '(9 + 3 + 2 + 5) × 4 = 76',
-    });
-  });
-
-  it('counts a set’s size plus two in its sum', () => {
-    const best = previewLine(round3);
-    expect(best.score).toBe(108);
-    expect(describeGroup(best.groups[0]!, round3)).toEqual({
-      title: 'Set of four 1s',
-      dice: 'd4, d8, d12, d20',
-      sum: '(1 + 3 + 5 + 9) × 6 = 108',
-    });
+    expect(describeGroup(best.groups[0]!, round)).toEqual(group);
   });
 
   it('joins several groups in one summary', () => {
