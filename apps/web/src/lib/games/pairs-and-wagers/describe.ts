@@ -68,34 +68,43 @@ export interface OfferText {
 
 /** Put a wager on offer into words, from the figures the game gives. */
 export function offerText(offer: pw.WagerOffer, counting: Roll | null): OfferText {
-  const stake = `Stake ${points(offer.stake)}`;
+  const { kind, aim, ...outcomes } = offerWords(offer, counting);
+  return {
+    title: wagerNames[kind],
+    stake: `Stake ${points(offer.stake)}`,
+    chance: `${percent(offer.chance)} to ${aim}`,
+    ...outcomes,
+  };
+}
+
+/** What sets one wager's button apart: which wager, what tapping does, what the chance is of, and both ways it can go. */
+function offerWords(
+  offer: pw.WagerOffer,
+  counting: Roll | null,
+): Pick<OfferText, 'does' | 'win' | 'lose'> & { kind: pw.WagerKind; aim: string } {
   switch (offer.type) {
     case 'bet-odd':
       return {
-        title: 'Bet to Odd',
+        kind: 'odd',
         does: 'Call the parity of your scoring dice, then roll',
-        stake,
-        chance: `${percent(offer.chance)} to match`,
+        aim: 'match',
         win: `Match: this turn's points double (up to ${offer.bestPoints})`,
         lose: `Miss: lose ${points(offer.risk)}, and the turn ends`,
       };
     case 'bet-get':
       return {
-        title: 'Bet to Get',
+        kind: 'get',
         does: 'Roll all four dice again',
-        stake,
-        chance: `${percent(offer.chance)} to score`,
+        aim: 'score',
         win: `Scores: keep your stake and score up to ${offer.bestPoints}`,
         lose: `Nothing again: lose ${points(offer.risk)}`,
       };
     case 'bet-better': {
       const loose = counting === null ? 0 : counting.dice.length - counting.scoring.length;
-      const now = counting === null ? 'your roll' : rollName(counting);
       return {
-        title: 'Bet to Better',
+        kind: 'better',
         does: `Reroll the ${loose} loose ${loose === 1 ? 'die' : 'dice'}`,
-        stake,
-        chance: `${percent(offer.chance)} to beat ${now}`,
+        aim: `beat ${counting === null ? 'your roll' : rollName(counting)}`,
         win: `Better: keep your stake, score up to ${offer.bestPoints} instead of ${offer.currentPoints}`,
         lose: `No better: lose ${points(offer.risk)}, still score ${offer.currentPoints}`,
       };
