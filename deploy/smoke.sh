@@ -263,10 +263,20 @@ for _ in $(seq 240); do
 done
 [ -n "$ready" ] || { compose logs 2>&1 | tail -40; fail "no answer from $lb_url/healthz"; }
 measured 'ready through nginx in (s)' "$(since "$started")"
-# The compose file's own health checks, run once by hand (podman runs them on a timer only under systemd).
+# The compose file's own health checks, run by hand (podman runs them on a timer only under systemd).
+# nginx answers once one node is ready; the other may still be joining the cluster, so each check
+# gets what the compose file grants it: a 30 s start period and three retries 10 s apart.
+healthy_within() { # service seconds
+  local deadline=$((SECONDS + $2))
+  until podman healthcheck run "$(container "$1")" >/dev/null 2>&1; do
+    [ $SECONDS -lt $deadline ] || return 1
+    sleep 1
+  done
+}
 for service in "${redis_services[@]}" "${nodes[@]}"; do
-  podman healthcheck run "$(container "$service")" >/dev/null || fail "$service is not healthy"
+  healthy_within "$service" 60 || { podman logs --tail 20 "$(container "$service")" 2>&1; fail "$service is not healthy after 60 s"; }
 done
+measured 'every service healthy after (s)' "$(since "$started")"
 curl -fsS "$lb_url/" | grep -q '<!doctype html>' || fail 'nginx does not serve the web app'
 
 say 'a wfgts game: 3 phones, a TV and a spectator through nginx'
