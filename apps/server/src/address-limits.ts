@@ -47,10 +47,27 @@ function limiter(redis: RedisLink | null, options: LimiterOptions): RateLimiterA
   return new RateLimiterRedis({ ...options, keyPrefix: `rollcall:${options.keyPrefix}`, storeClient: redis, insuranceLimiter: memory });
 }
 
-/** Spend a point: true when it was there. A store that fails lets the request through: limits must not stop play. */
+/**
+ * How long a count in Redis may take before the request goes on without it.
+ * A link that is up but slow (a Redis Cluster still syncing its replicas just
+ * after it formed) answers nothing and fails nothing, so the memory stand-in
+ * never steps in; without a bound a phone's first connection or a move would
+ * wait on it.
+ */
+const STORE_WAIT_MS = 1000;
+
+function withinTime<T>(answer: Promise<T>): Promise<T> {
+  let timer: NodeJS.Timeout | undefined;
+  const late = new Promise<never>((_, reject) => {
+    timer = setTimeout(() => reject(new Error('the limits store did not answer in time')), STORE_WAIT_MS);
+  });
+  return Promise.race([answer, late]).finally(() => clearTimeout(timer));
+}
+
+/** Spend a point: true when it was there. A store that fails or stalls lets the request through: limits must not stop play. */
 async function spend(limit: RateLimiterAbstract, key: string, log: Logger): Promise<boolean> {
   try {
-    await limit.consume(key);
+    await withinTime(limit.consume(key));
     return true;
   } catch (refusal) {
     if (refusal instanceof RateLimiterRes) return false;
@@ -83,7 +100,7 @@ export function addressLimits(limits: Limits, redis: RedisLink | null, log: Logg
     },
     mayCreate: (address) => spend(creates, address, log),
     async guessingPausedFor(address) {
-      const spent = await wrongCodes.get(address).catch((err: unknown) => {
+      const spent = await withinTime(wrongCodes.get(address)).catch((err: unknown) => {
         ignoreFailure(err);
         return null;
       });
