@@ -4,7 +4,7 @@ import tseslint from 'typescript-eslint';
 
 export default tseslint.config(
   {
-    ignores: ['**/node_modules/', '**/dist/', '**/build/', '**/.svelte-kit/', 'test-artifacts/', 'data/'],
+    ignores: ['**/node_modules/', '**/dist/', '**/build/', '**/.svelte-kit/', 'test-artifacts/', 'data/', 'apps/web/src/lib/paraglide/'],
   },
   js.configs.recommended,
   ...tseslint.configs.recommended,

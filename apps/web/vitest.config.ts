@@ -14,5 +14,8 @@ export default defineConfig({
     name: 'web',
     include: ['src/**/*.test.ts'],
     environment: 'node',
+    // The messages compiled once per run (Paraglide's Vite plugin would keep watching them).
+    globalSetup: ['./compile-messages.ts'],
+    setupFiles: ['./src/lib/i18n/test-setup.ts'],
   },
 });

@@ -4,7 +4,7 @@
  * loads only these few words.
  */
 import type { NightView } from '@rollcall/protocol';
-import { ordinal } from './ordinal.js';
+import { ordinal } from './i18n/format.js';
 
 /** "1 point", "12.5 points". */
 export function pointsText(points: number): string {

@@ -4,7 +4,7 @@
  */
 import type { NightStanding, NightView } from '@rollcall/protocol';
 import { gamesText, sharedPlace } from './night-place.js';
-import { ordinal } from './ordinal.js';
+import { ordinal } from './i18n/format.js';
 
 /** "1st", or "=2nd" when someone else has the same place tonight. */
 export function nightPlaceLabel(night: NightView, line: NightStanding): string {

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import type { SeatInfo } from '@rollcall/protocol';
-import { ordinal } from './ordinal.js';
+import { ordinal } from './i18n/format.js';
 import { standingRows, winnerLine } from './standings.js';
 
 const seats: SeatInfo[] = ['Ann', 'Bo', 'Cy'].map((name, seat) => ({ seat, name, connected: true, vacant: false, awaySince: null, playedFrom: null, newPhoneAt: null, bot: false }));

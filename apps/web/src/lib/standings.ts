@@ -1,6 +1,6 @@
 import type { SeatInfo } from '@rollcall/protocol';
 import type { Outcome } from '@rollcall/rules/catalogue';
-import { ordinal } from './ordinal.js';
+import { ordinal } from './i18n/format.js';
 import { seatName } from './seat-names.js';
 
 /** One line of the final standings, ready to show. */

@@ -1,4 +1,17 @@
+import { startLocale } from '$lib/i18n/locale.svelte.js';
+
 // One page shell for every address: the server answers unknown paths with it,
 // and the socket, tokens and wake lock all live in the browser.
 export const ssr = false;
 export const prerender = false;
+
+/** The screen's language and its first words, before anything draws. */
+export async function load(): Promise<void> {
+  let storage: Storage | null = null;
+  try {
+    storage = window.localStorage;
+  } catch {
+    // A private window may refuse storage: the browser's preference decides.
+  }
+  await startLocale(storage, navigator.languages);
+}

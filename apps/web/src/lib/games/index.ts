@@ -1,6 +1,7 @@
 import type { Component } from 'svelte';
 import { ROOM_SEAT_LIMIT, type ActionResult, type RoomView } from '@rollcall/protocol';
 import { catalogue, catalogueEntry, type CatalogueEntry } from '@rollcall/rules/catalogue';
+import { loadMessages, type MessageArea } from '../i18n/locale.svelte.js';
 import type { Sent } from '../room-connection.svelte.js';
 
 /**
@@ -57,6 +58,14 @@ export type GameScreens = Pick<WebGame, 'phone' | 'tv' | 'options'>;
 /** A game's rules page: who made it and how it plays. */
 export type GameGuide = Pick<CatalogueEntry, 'id' | 'name' | 'designer'> & Pick<WebGame, 'dice' | 'blurb' | 'rules'>;
 
+/** A game's screen, loaded with the game's words in the screen's language. */
+function withWords<P extends object>(game: MessageArea, screen: Lazy<P>): Lazy<P> {
+  return async () => {
+    const [loaded] = await Promise.all([screen(), loadMessages([game])]);
+    return loaded;
+  };
+}
+
 /**
  * Every game of the rules' catalogue, by id, each from its folder here:
  * adding a game is its folder and its entry here (see docs/adding-a-game.md);
@@ -64,39 +73,39 @@ export type GameGuide = Pick<CatalogueEntry, 'id' | 'name' | 'designer'> & Pick<
  */
 export const webGames: Record<string, WebGame> = {
   wfgts: {
-    phone: () => import('./wfgts/PhoneSheet.svelte'),
-    tv: () => import('./wfgts/TvBoard.svelte'),
-    rules: () => import('./wfgts/Rules.svelte'),
+    phone: withWords('wfgts', () => import('./wfgts/PhoneSheet.svelte')),
+    tv: withWords('wfgts', () => import('./wfgts/TvBoard.svelte')),
+    rules: withWords('wfgts', () => import('./wfgts/Rules.svelte')),
     dice: 'seven dice: d4, d6, d8, two d10s, d12, d20',
     blurb: 'Everyone plays the same rolls at once and hunts for runs and sets.',
   },
   'ten-phases': {
-    phone: () => import('./ten-phases/PhoneSheet.svelte'),
-    tv: () => import('./ten-phases/TvBoard.svelte'),
-    rules: () => import('./ten-phases/Rules.svelte'),
+    phone: withWords('ten-phases', () => import('./ten-phases/PhoneSheet.svelte')),
+    tv: withWords('ten-phases', () => import('./ten-phases/TvBoard.svelte')),
+    rules: withWords('ten-phases', () => import('./ten-phases/Rules.svelte')),
     dice: 'ten coloured dice, six high and four low with wilds',
     blurb: 'Climb through ten patterns in order, three rolls a turn.',
   },
   'meet-fate': {
-    phone: () => import('./meet-fate/PhoneSheet.svelte'),
-    tv: () => import('./meet-fate/TvBoard.svelte'),
-    options: () => import('./meet-fate/OptionsForm.svelte'),
-    rules: () => import('./meet-fate/Rules.svelte'),
+    phone: withWords('meet-fate', () => import('./meet-fate/PhoneSheet.svelte')),
+    tv: withWords('meet-fate', () => import('./meet-fate/TvBoard.svelte')),
+    options: withWords('meet-fate', () => import('./meet-fate/OptionsForm.svelte')),
+    rules: withWords('meet-fate', () => import('./meet-fate/Rules.svelte')),
     dice: 'six eight-sided dice',
     blurb: 'Fill nineteen boxes, and pray for six eights: an F8.',
   },
   'pairs-and-wagers': {
-    phone: () => import('./pairs-and-wagers/PhoneSheet.svelte'),
-    tv: () => import('./pairs-and-wagers/TvBoard.svelte'),
-    options: () => import('./pairs-and-wagers/OptionsForm.svelte'),
-    rules: () => import('./pairs-and-wagers/Rules.svelte'),
+    phone: withWords('pairs-and-wagers', () => import('./pairs-and-wagers/PhoneSheet.svelte')),
+    tv: withWords('pairs-and-wagers', () => import('./pairs-and-wagers/TvBoard.svelte')),
+    options: withWords('pairs-and-wagers', () => import('./pairs-and-wagers/OptionsForm.svelte')),
+    rules: withWords('pairs-and-wagers', () => import('./pairs-and-wagers/Rules.svelte')),
     dice: 'four six-sided dice',
     blurb: 'Roll for pairs, then bet your own points to push your luck.',
   },
   'war-pnp': {
-    phone: () => import('./war-pnp/PhoneSheet.svelte'),
-    tv: () => import('./war-pnp/TvBoard.svelte'),
-    rules: () => import('./war-pnp/Rules.svelte'),
+    phone: withWords('war-pnp', () => import('./war-pnp/PhoneSheet.svelte')),
+    tv: withWords('war-pnp', () => import('./war-pnp/TvBoard.svelte')),
+    rules: withWords('war-pnp', () => import('./war-pnp/Rules.svelte')),
     dice: 'two six-sided dice',
     blurb: 'Grow powers, bank points, and wreck your rival’s sheet.',
   },
