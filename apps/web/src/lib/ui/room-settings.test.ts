@@ -34,6 +34,6 @@ describe("the room's settings in words", () => {
     const busy = room({ timer: { seconds: 60 } as RoomView['timer'], whenAway: { play: 'bot', seconds: 15 }, locked: true, streamerMode: true });
     expect(settingsLine(busy)).toBe('Timer 1 min · Bot after 15 s · Locked · Spectators welcome · Family mode · Streamer mode');
     await pickLocale('es', null);
-    expect(settingsLine(busy)).toBe('Turnos de 1 min · Bot a los 15 s · Cerrada · Espectadores bienvenidos · Modo familiar · Modo streamer');
+    expect(settingsLine(busy)).toBe('Turnos de 1 min · Bot tras 15 s · Cerrada · Espectadores bienvenidos · Modo familiar · Modo streamer');
   });
 });
