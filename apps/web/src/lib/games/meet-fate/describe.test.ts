@@ -153,10 +153,10 @@ describe('the dice and the table, by ear', () => {
   it('reads the roller their dice and the best box now, and everyone else whose dice they are', () => {
     const dice = [2, 2, 2, 2, 5, 5];
     const preview = meetFate.BOX_IDS.map((box) => ({ box, score: meetFate.scoreBox(box, dice) }));
-    expect(rollNews(null, dice, 1, preview, ['full-house'])).toBe('Roll 1 of 3: 2, 2, 2, 2, 5, and 5. Best now: 25 in Full House.');
-    expect(rollNews('Bo', dice, 2, preview, ['full-house'])).toBe('Bo, roll 2 of 3: 2, 2, 2, 2, 5, and 5.');
+    expect(rollNews(null, dice, 1, preview, ['full-house'])).toBe('Roll 1 of 3: 2, 2, 2, 2, 5 and 5. Best now: 25 in Full House.');
+    expect(rollNews('Bo', dice, 2, preview, ['full-house'])).toBe('Bo, roll 2 of 3: 2, 2, 2, 2, 5 and 5.');
     const nothing = [{ box: 'six-of-a-kind' as const, score: 0 }];
-    expect(rollNews(null, [1, 2, 4, 5, 7, 8], 3, nothing, ['six-of-a-kind'])).toBe('Roll 3 of 3: 1, 2, 4, 5, 7, and 8. Nothing scores yet.');
+    expect(rollNews(null, [1, 2, 4, 5, 7, 8], 3, nothing, ['six-of-a-kind'])).toBe('Roll 3 of 3: 1, 2, 4, 5, 7 and 8. Nothing scores yet.');
   });
 
   it('reads out each box filled with the total it makes', () => {
