@@ -247,7 +247,7 @@ export function tableRoll(play: Pick<pw.PairsView, 'turn' | 'lastTurn' | 'histor
   return null;
 }
 
-/** "Ann", "Ann and Bo", "Ann, Bo, and Cy" as the language lists them; "nobody" for none. */
+/** "Ann", "Ann and Bo", "Ann, Bo and Cy" as the language lists them; "nobody" for none. */
 export function listNames(names: readonly string[]): string {
   return names.length === 0 ? pairsAndWagersText.list_nobody() : formatList(names);
 }
