@@ -1,5 +1,6 @@
 import { hints, warPnp } from '@rollcall/rules';
-import { describe, expect, it } from 'vitest';
+import { afterEach, describe, expect, it } from 'vitest';
+import { pickLocale } from '$lib/i18n/locale.svelte.js';
 import {
   effectWords,
   hintText,
@@ -251,5 +252,19 @@ describe('the phone’s hint in words', () => {
     const real = hints['war-pnp']!(rolled, 0, () => 0.5) as WarHint;
     expect(real.action.type).toBe('declare');
     expect(hintText(real, phoneView(rolled, 0), 0, names)).toMatch(/^(Block|Pass Block) .*(use Grow to fill 1 extra box|pass Grow)$/);
+  });
+});
+
+describe('the same words in another language', () => {
+  afterEach(() => pickLocale('en', null));
+
+  it('counts with the language’s own plurals and names the powers in it', async () => {
+    await pickLocale('de', null);
+    expect(powerEffect('grow', 1)).toBe('Füll sofort 1 Feld mehr auf deinem Blatt');
+    expect(powerEffect('grow', 4)).toBe('Füll sofort 3 Felder mehr; deine Gegner füllen 2');
+    expect(powerLabel('cancel')).toBe('Aufheben');
+    // French counts 0 as singular.
+    await pickLocale('fr', null);
+    expect(sheetSummary(warPnp.emptySheet()).points).toBe('0 case de Points');
   });
 });
