@@ -1,5 +1,6 @@
 import { hints, warPnp } from '@rollcall/rules';
-import { describe, expect, it } from 'vitest';
+import { afterEach, describe, expect, it } from 'vitest';
+import { pickLocale } from '$lib/i18n/locale.svelte.js';
 import {
   effectWords,
   hintText,
@@ -7,8 +8,10 @@ import {
   likelyLandings,
   markLabel,
   markRefWords,
+  columnWords,
   namesFor,
   powerEffect,
+  powerLabel,
   removeWords,
   reportLines,
   roman,
@@ -27,9 +30,16 @@ describe('how the Powers ’n Points screens name things', () => {
     expect(roman(0)).toBe('–');
   });
 
-  it('calls the phone’s own seat "you" and everyone else by name', () => {
-    expect([names.name(0), names.whose(0), names.name(1), names.whose(1)]).toEqual(['you', 'your', 'Bo', 'Bo’s']);
-    expect(tvNames.whose(0)).toBe('Ann’s');
+  it('calls every seat by name, and says "your" for the phone’s own', () => {
+    expect([names.name(0), names.name(1), tvNames.name(0)]).toEqual(['Ann', 'Bo', 'Ann']);
+    const sheets = { sheets: [] };
+    expect(markRefWords({ kind: 'trap', seat: 0, value: 40 }, sheets, names)).toBe('T on your 40');
+    expect(markRefWords({ kind: 'trap', seat: 0, value: 40 }, sheets, tvNames)).toBe('T on Ann’s 40');
+  });
+
+  it('names the Points columns as they are said', () => {
+    expect(columnWords('2/12')).toBe('2 or 12');
+    expect(columnWords('7')).toBe('7');
   });
 
   it('prints marks as on paper: 2x, X and PU with its factor', () => {
@@ -66,17 +76,16 @@ describe('how the Powers ’n Points screens name things', () => {
 
   it('spells out declared effects with the level’s number', () => {
     const act = (power: warPnp.PowerName, level: number): warPnp.Activation => ({ row: 2, power, level, size: level });
-    expect(effectWords({ power: 'block', target: 1, boxes: [{ column: '7', box: 2 }] }, act('block', 1), names)).toBe(
-      'blocks Bo’s 7 box 2',
+    expect(effectWords({ power: 'block', target: 1, boxes: [{ column: '7', box: 2 }, { column: '6/8', box: 1 }] }, act('block', 3), names)).toBe(
+      'X on Bo’s 7 box 2 and 6/8 box 1',
     );
-    expect(effectWords({ power: 'grow', gifts: [{ seat: 2, count: 2 }] }, act('grow', 4), names)).toBe(
-      'grows 3 (and 2 for Cy)',
-    );
+    expect(effectWords({ power: 'grow', gifts: [{ seat: 2, count: 2 }] }, act('grow', 4), names)).toBe('3 extra boxes (and 2 for Cy)');
+    expect(effectWords({ power: 'grow' }, act('grow', 1), names)).toBe('1 extra box');
     expect(effectWords({ power: 'cancel', mode: 'stop', target: { seat: 0, row: 5 } }, act('cancel', 2), tvNames)).toBe(
-      'stops Ann’s row 5',
+      'stop Ann’s row 5',
     );
-    expect(effectWords({ power: 'trap', target: 0, values: [25, 31] }, act('trap', 3), tvNames)).toBe('traps Ann’s 25, 31');
-    expect(effectWords({ power: 'wither', target: 1, column: '5/9' }, act('wither', 5), names)).toBe('withers Bo’s 5/9 by 5');
+    expect(effectWords({ power: 'trap', target: 0, values: [25, 31] }, act('trap', 3), tvNames)).toBe('T on Ann’s 25, 31');
+    expect(effectWords({ power: 'wither', target: 1, column: '5/9' }, act('wither', 5), names)).toBe('W −5 under Bo’s 5/9');
   });
 
   it('counts a double as firing its row twice', () => {
@@ -91,6 +100,11 @@ describe('how the Powers ’n Points screens name things', () => {
   it('names a box to remove by row and rank or by column and box', () => {
     expect(removeWords({ kind: 'power', row: 3, rank: 4 })).toBe('row 3 box iv');
     expect(removeWords({ kind: 'points', column: '6/8', box: 1 })).toBe('6/8 box 1');
+  });
+
+  it('names a power by its message, and a row not started as unnamed', () => {
+    expect(warPnp.POWER_NAMES.map(powerLabel)).toEqual(warPnp.POWER_NAMES.map((p) => warPnp.POWER_TABLE[p].label));
+    expect(powerLabel(null)).toBe('Unnamed');
   });
 
   it('says what the table is waiting for at each step', () => {
@@ -120,6 +134,7 @@ describe('what a played round says', () => {
     const view = phoneView(marked, 0);
     expect(markRefWords({ kind: 'box', seat: 1, column: '7', box: 1 }, view, names)).toBe('X on Bo’s 7 box 1');
     expect(markRefWords({ kind: 'trap', seat: 0, value: 40 }, view, names)).toBe('T on your 40');
+    expect(markRefWords({ kind: 'trap', seat: 0, value: 40 }, view, namesFor((s) => ['Ann', 'Bo'][s] ?? '?', 1))).toBe('T on Ann’s 40');
   });
 
   it('reports gains, and a Cancel that stopped a row', () => {
@@ -237,5 +252,19 @@ describe('the phone’s hint in words', () => {
     const real = hints['war-pnp']!(rolled, 0, () => 0.5) as WarHint;
     expect(real.action.type).toBe('declare');
     expect(hintText(real, phoneView(rolled, 0), 0, names)).toMatch(/^(Block|Pass Block) .*(use Grow to fill 1 extra box|pass Grow)$/);
+  });
+});
+
+describe('the same words in another language', () => {
+  afterEach(() => pickLocale('en', null));
+
+  it('counts with the language’s own plurals and names the powers in it', async () => {
+    await pickLocale('de', null);
+    expect(powerEffect('grow', 1)).toBe('Füll sofort 1 Feld mehr auf deinem Blatt');
+    expect(powerEffect('grow', 4)).toBe('Füll sofort 3 Felder mehr; deine Gegner füllen 2');
+    expect(powerLabel('cancel')).toBe('Aufheben');
+    // French counts 0 as singular.
+    await pickLocale('fr', null);
+    expect(sheetSummary(warPnp.emptySheet()).points).toBe('0 case de Points');
   });
 });

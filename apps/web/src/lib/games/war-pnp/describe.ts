@@ -1,10 +1,14 @@
 import { warPnp, type Hint } from '@rollcall/rules/catalogue';
+import { formatList } from '$lib/i18n/format.js';
+import { currentLocale } from '$lib/i18n/locale.svelte.js';
+import { warPnpText } from '$lib/i18n/messages.js';
 import type { NameOf } from '../../seat-names.js';
 
 /**
  * Words for the Powers 'n Points screens: ranks, marks, what a power does at
  * a level, and what a declared effect or a round did, in sentences people
- * read from a sofa. Kept apart from the components so they can be tested.
+ * read from a sofa, in the screen's language (`messages/war-pnp/`). Kept
+ * apart from the components so they can be tested.
  */
 
 type Effect = warPnp.Effect;
@@ -19,28 +23,29 @@ export function roman(rank: number): string {
   return numerals[rank - 1] ?? '–';
 }
 
-/** How people say a player: a name, and "your" / "Bo's" for what they own. */
+/** How the screens name players: by their seat's name; `me` is the phone's own seat, or null on the TV. */
 export interface Names {
   name(seat: number): string;
-  whose(seat: number): string;
+  me: number | null;
 }
 
-/** Names from the seats' display names; `me` (a phone's own seat) reads as "you". */
+/** Names from the seats' display names, for the phone of seat `me` or (null) the TV. */
 export function namesFor(nameOf: NameOf, me: number | null = null): Names {
-  return {
-    name: (seat) => (seat === me ? 'you' : nameOf(seat)),
-    whose: (seat) => (seat === me ? 'your' : `${nameOf(seat)}’s`),
-  };
+  return { name: nameOf, me };
 }
+
+/** Whether a seat is the phone's own, as the messages that say "your" select it. */
+const mine = (names: Names, seat: number) => (seat === names.me ? 'yes' : 'no');
 
 /** A power's name as players see it, or "Unnamed" for a row not started. */
 export function powerLabel(name: PowerName | null): string {
-  return name === null ? 'Unnamed' : warPnp.POWER_TABLE[name].label;
+  return name === null ? warPnpText.power_unnamed() : warPnpText[`power_${name}`]();
 }
 
 /** A Points column as spoken: "2 or 12", "7". */
 export function columnWords(column: warPnp.ColumnId): string {
-  return column.replace('/', ' or ');
+  const [low = column, high] = column.split('/');
+  return high === undefined ? column : warPnpText.column_words({ low, high });
 }
 
 /** A Points mark as the sheet prints it: "2x", "X", "PU5". */
@@ -52,15 +57,10 @@ export function markLabel(mark: PointsMark): string {
 
 /** A Points mark in words, for screen readers and legends. */
 export function markWords(mark: PointsMark): string {
-  if (mark.kind === 'double') return 'doubled';
-  if (mark.kind === 'block') return 'blocked';
-  return `powered up ×${mark.factor}`;
+  if (mark.kind === 'double') return warPnpText.mark_double();
+  if (mark.kind === 'block') return warPnpText.mark_block();
+  return warPnpText.mark_powerup({ factor: mark.factor });
 }
-
-const plural = (n: number, one: string, many = `${one}s`) => `${n} ${n === 1 ? one : many}`;
-
-/** Small counts as people say them at the start of a sentence. */
-const counted = (n: number) => ['No', 'One', 'Two', 'Three'][n] ?? String(n);
 
 /**
  * What a power does at a level, in one short sentence that says what happens
@@ -68,31 +68,11 @@ const counted = (n: number) => ['No', 'One', 'Two', 'Three'][n] ?? String(n);
  */
 export function powerEffect(name: PowerName, level: number): string {
   const n = warPnp.powerAmount(name, level);
-  switch (name) {
-    case 'grow': {
-      const gift = warPnp.growGift(level);
-      const mine = `Fill ${plural(n, 'extra box', 'extra boxes')} on your sheet now`;
-      return gift > 0 ? `${mine}; your opponents get ${gift} to fill` : mine;
-    }
-    case 'double':
-      return `${counted(n)} of your Points boxes ${n === 1 ? 'pays' : 'pay'} double next time`;
-    case 'bend':
-      return `When you gain, move the dice total up to ${n} up or down`;
-    case 'block':
-      return `${counted(n)} of an opponent’s Points boxes ${n === 1 ? 'pays' : 'pay'} nothing next time`;
-    case 'steal':
-      return `Take your gain again from an opponent, up to what box ${n} of its column pays`;
-    case 'cancel':
-      return `Do one: stop a power row with no more boxes than this one, erase up to ${plural(n, 'mark')}, or ease a Wither by ${n}`;
-    case 'trap':
-      return `Put ${plural(n, 'trap')} on an opponent’s score track: landing on one costs them a box`;
-    case 'decay':
-      return `This round, an opponent’s box pays as if it were ${plural(n, 'box', 'boxes')} lower`;
-    case 'powerup':
-      return `One of your Points boxes pays ×${n} next time`;
-    case 'wither':
-      return `Every box in one of an opponent’s columns pays ${n} less from now on`;
+  if (name === 'grow') {
+    const gift = warPnp.growGift(level);
+    return gift > 0 ? warPnpText.effect_grow_gift({ n, gift }) : warPnpText.effect_grow({ n });
   }
+  return warPnpText[`effect_${name}`]({ n });
 }
 
 /** How many times the roll fired each Powers row (row → times), for highlighting a sheet. */
@@ -104,85 +84,94 @@ export function firedRows(activations: readonly warPnp.Activation[]): Map<number
 
 /** A box of a Points column, e.g. "7 box 2". */
 export function boxWords(box: warPnp.BoxRef): string {
-  return `${box.column} box ${box.box}`;
+  return warPnpText.box_words({ column: box.column, box: box.box });
 }
 
 /** A mark Cancel can erase, e.g. "X on Bo’s 7 box 2" or "T on your 25". */
 export function markRefWords(mark: MarkRef, table: Pick<warPnp.Table, 'sheets'>, names: Names): string {
-  if (mark.kind === 'trap') return `T on ${names.whose(mark.seat)} ${mark.value}`;
+  const whose = { mine: mine(names, mark.seat), name: names.name(mark.seat) };
+  if (mark.kind === 'trap') return warPnpText.mark_on_score({ ...whose, value: mark.value });
   const found = table.sheets[mark.seat]?.points[warPnp.columnIndex(mark.column)]?.marks[mark.box - 1];
-  return `${found ? markLabel(found) : 'Mark'} on ${names.whose(mark.seat)} ${boxWords(mark)}`;
+  return warPnpText.mark_on_box({ ...whose, mark: found ? markLabel(found) : warPnpText.mark_any(), box: boxWords(mark) });
 }
 
 /** A box a trap's owner removes, e.g. "row 3 box iv" or "7 box 2". */
 export function removeWords(target: warPnp.RemoveTarget): string {
-  return target.kind === 'power' ? `row ${target.row} box ${roman(target.rank)}` : boxWords(target);
+  return target.kind === 'power' ? warPnpText.power_box_words({ row: target.row, rank: roman(target.rank) }) : boxWords(target);
 }
 
-const list = (items: readonly string[]) => items.join(', ');
+const boxList = (boxes: readonly warPnp.BoxRef[]) => formatList(boxes.map(boxWords));
+const signed = (n: number) => (n > 0 ? `+${n}` : String(n));
 
-/** What a declared effect does, as a phrase after the player's name ("blocks Bo’s 7 box 2"). */
+/** What a declared effect does, after its player's name and power ("X on Bo’s 7 box 2"). */
 export function effectWords(effect: Effect, activation: warPnp.Activation, names: Names): string {
   const n = warPnp.powerAmount(activation.power, activation.level);
   switch (effect.power) {
     case 'grow': {
-      const gifts = effect.gifts ?? [];
-      const extra = gifts.map((g) => `${g.count} for ${names.name(g.seat)}`);
-      return `grows ${n}${extra.length > 0 ? ` (and ${list(extra)})` : ''}`;
+      const gifts = (effect.gifts ?? []).map((g) => warPnpText.declared_gift({ count: g.count, name: names.name(g.seat) }));
+      return gifts.length > 0 ? warPnpText.declared_grow_gifts({ n, gifts: formatList(gifts) }) : warPnpText.declared_grow({ n });
     }
     case 'double':
-      return `marks 2x on ${list(effect.boxes.map(boxWords))}`;
+      return warPnpText.declared_double({ boxes: boxList(effect.boxes) });
     case 'bend':
-      return `bends the sum up to ${n}`;
+      return warPnpText.declared_bend({ n });
     case 'block':
-      return `blocks ${names.whose(effect.target)} ${list(effect.boxes.map(boxWords))}`;
+      return warPnpText.declared_block({ name: names.name(effect.target), boxes: boxList(effect.boxes) });
     case 'steal':
-      return `steals from ${names.name(effect.target)}`;
+      return warPnpText.declared_steal({ name: names.name(effect.target) });
     case 'cancel':
-      if (effect.mode === 'stop') return `stops ${names.whose(effect.target.seat)} row ${effect.target.row}`;
-      if (effect.mode === 'erase') return `erases ${plural(effect.marks.length, 'mark')}`;
-      return `lowers the Withering under ${names.whose(effect.target)} ${effect.column} by ${n}`;
+      if (effect.mode === 'stop') return warPnpText.declared_cancel_stop({ name: names.name(effect.target.seat), row: effect.target.row });
+      if (effect.mode === 'erase') return warPnpText.declared_cancel_erase({ count: effect.marks.length });
+      return warPnpText.declared_cancel_unwither({ name: names.name(effect.target), column: effect.column, n });
     case 'trap':
-      return `traps ${names.whose(effect.target)} ${list(effect.values.map(String))}`;
+      return warPnpText.declared_trap({ name: names.name(effect.target), values: effect.values.join(', ') });
     case 'decay':
-      return `decays ${names.whose(effect.target)} box by ${plural(n, 'row')}`;
+      return warPnpText.declared_decay({ name: names.name(effect.target), n });
     case 'powerup':
-      return `marks PU${n} on ${boxWords(effect.box)}`;
+      return warPnpText.declared_powerup({ n, box: boxWords(effect.box) });
     case 'wither':
-      return `withers ${names.whose(effect.target)} ${effect.column} by ${n}`;
+      return warPnpText.declared_wither({ name: names.name(effect.target), column: effect.column, n });
   }
 }
 
 /** The lines of a round's report, in the order things happened. */
 export function reportLines(turn: warPnp.TurnState, names: Names): string[] {
   const r = turn.report;
+  const name = (seat: number) => names.name(seat);
   const lines: string[] = [];
-  for (const row of r.stopped) lines.push(`${capital(names.whose(row.seat))} row ${row.row} was stopped.`);
+  for (const row of r.stopped) lines.push(warPnpText.report_stopped({ name: name(row.seat), row: row.row }));
   if (r.deadlocked.length > 0) {
-    lines.push(`Cancels in a loop failed: ${list(r.deadlocked.map((d) => `${names.whose(d.seat)} row ${d.row}`))}.`);
+    const rows = r.deadlocked.map((d) => warPnpText.report_row({ name: name(d.seat), row: d.row }));
+    lines.push(warPnpText.report_deadlocked({ rows: formatList(rows) }));
   }
   for (const lost of r.lostMarks) {
-    const where = 'value' in lost.target ? `score ${lost.target.value}` : boxWords(lost.target);
-    lines.push(`${capital(names.whose(lost.seat))} mark on ${names.whose(lost.on)} ${where} came too late.`);
+    const who = { name: name(lost.seat), target: name(lost.on) };
+    lines.push(
+      'value' in lost.target
+        ? warPnpText.report_mark_late_score({ ...who, value: lost.target.value })
+        : warPnpText.report_mark_late_box({ ...who, box: boxWords(lost.target) }),
+    );
   }
   for (const g of r.gains) {
-    const from = g.box === null ? `nothing in ${g.column}` : `${g.column} box ${g.box}`;
-    const bend = g.bend === 0 ? '' : ` (bent ${g.bend > 0 ? '+' : ''}${g.bend})`;
-    lines.push(`${capital(names.name(g.seat))} gained ${g.points} from ${from}${bend}.`);
+    const said = { name: name(g.seat), points: g.points, bend: signed(g.bend) };
+    if (g.box === null) {
+      lines.push(g.bend === 0 ? warPnpText.report_gain_none({ ...said, column: g.column }) : warPnpText.report_gain_none_bent({ ...said, column: g.column }));
+    } else {
+      const box = boxWords({ column: g.column, box: g.box });
+      lines.push(g.bend === 0 ? warPnpText.report_gain({ ...said, box }) : warPnpText.report_gain_bent({ ...said, box }));
+    }
   }
-  for (const s of r.steals) lines.push(`${capital(names.name(s.seat))} stole ${s.points} from ${names.name(s.target)}.`);
-  for (const s of r.sprung) {
-    lines.push(`${capital(names.whose(s.owner))} trap on ${s.value} caught ${names.name(s.victim)}.`);
-  }
+  for (const s of r.steals) lines.push(warPnpText.report_steal({ name: name(s.seat), points: s.points, target: name(s.target) }));
+  for (const s of r.sprung) lines.push(warPnpText.report_sprung({ owner: name(s.owner), value: s.value, victim: name(s.victim) }));
   for (const x of r.removed) {
-    lines.push(`${capital(names.name(x.owner))} removed ${names.whose(x.victim)} ${removeWords(x.target)}.`);
+    lines.push(warPnpText.report_removed({ owner: name(x.owner), victim: name(x.victim), box: removeWords(x.target) }));
   }
   return lines;
 }
 
-/** The text with its first letter in upper case, for names that start a sentence ("you" → "You"). */
-export function capital(text: string): string {
-  return text.charAt(0).toUpperCase() + text.slice(1);
+/** The text with its first letter in upper case, for a phrase that starts a sentence. */
+function capital(text: string): string {
+  return text.charAt(0).toLocaleUpperCase(currentLocale()) + text.slice(1);
 }
 
 /** Score values an opponent could land on next: their score plus what each of their filled boxes pays. */
@@ -202,27 +191,27 @@ export function likelyLandings(sheet: warPnp.Sheet, score: number, allowed: read
 export function stepWords(step: warPnp.StepView, names: Names): string {
   switch (step.kind) {
     case 'setup':
-      return 'Everyone develops five boxes in secret';
+      return warPnpText.step_setup();
     case 'develop':
-      return 'Develop one Powers box and one Points box, in secret';
+      return warPnpText.step_develop();
     case 'roll':
-      return `${capital(names.name(step.roller))} to roll the dice`;
+      return warPnpText.step_roll({ name: names.name(step.roller) });
     case 'declare':
       return step.together
-        ? 'Declare your powers in secret'
-        : `${capital(names.name(step.seat))} to declare (lap ${step.lap} of 2)`;
+        ? warPnpText.step_declare_together()
+        : warPnpText.step_declare_turn({ name: names.name(step.seat), lap: step.lap });
     case 'grow':
-      return 'Grow: extra boxes to develop, in secret';
+      return warPnpText.step_grow();
     case 'gain':
-      return 'Pick a box to gain points from';
+      return warPnpText.step_gain();
     case 'traps': {
       const first = step.queue[0];
       return first
-        ? `${capital(names.name(first.owner))} to remove a box of ${names.name(first.victim)}`
-        : 'Traps are settled';
+        ? warPnpText.step_traps({ owner: names.name(first.owner), victim: names.name(first.victim) })
+        : warPnpText.step_traps_done();
     }
     case 'over':
-      return 'Game over';
+      return warPnpText.step_over();
   }
 }
 
@@ -238,21 +227,20 @@ export interface PowerSummary {
  */
 export function sheetSummary(sheet: warPnp.Sheet): { powers: PowerSummary[]; points: string } {
   const powers = sheet.powers.flatMap((row, i) =>
-    row.name === null ? [] : [{ row: i + 1, label: `${powerLabel(row.name)} ${roman(warPnp.rowLevel(row))}` }],
+    row.name === null ? [] : [{ row: i + 1, label: warPnpText.summary_power({ power: powerLabel(row.name), level: roman(warPnp.rowLevel(row))}) }],
   );
   const filled = sheet.points.reduce((n, column) => n + column.filled.filter(Boolean).length, 0);
   const marks = sheet.points.reduce((n, column) => n + column.marks.filter((m) => m !== null).length, 0);
-  const parts = [plural(filled, 'Points box', 'Points boxes'), ...(marks > 0 ? [plural(marks, 'mark')] : []), ...(sheet.traps.length > 0 ? [plural(sheet.traps.length, 'trap')] : [])];
+  const parts = [
+    warPnpText.summary_points({ count: filled }),
+    ...(marks > 0 ? [warPnpText.summary_marks({ count: marks })] : []),
+    ...(sheet.traps.length > 0 ? [warPnpText.summary_traps({ count: sheet.traps.length })] : []),
+  ];
   return { powers, points: parts.join(' · ') };
 }
 
 /** A Powers 'n Points hint: the bot's move with the figures behind it. */
 export type WarHint = Extract<Hint, { game: 'war-pnp' }>;
-
-/** Joins phrases as said aloud: "a", "a and b", "a, b and c". */
-function spoken(items: readonly string[]): string {
-  return items.length <= 1 ? (items[0] ?? '') : `${items.slice(0, -1).join(', ')} and ${items.at(-1) ?? ''}`;
-}
 
 /**
  * Developments as said aloud, Powers rows first, each row and each column
@@ -278,15 +266,19 @@ function developWords(sheet: warPnp.Sheet, picks: readonly warPnp.Development[])
       ranks: [...known.ranks, rank],
     });
   });
-  const powerWords = [...rows].map(([row, r]) =>
-    r.isNew
-      ? `start row ${row} as ${powerLabel(r.name)}${r.ranks.length > 1 ? ` (${r.ranks.length} boxes)` : ''}`
-      : `take row ${row} (${powerLabel(r.name)}) to level ${roman(Math.max(...r.ranks))}`,
-  );
+  const powerWords = [...rows].map(([row, r]) => {
+    const power = powerLabel(r.name);
+    if (!r.isNew) return warPnpText.hint_raise_row({ row, power, level: roman(Math.max(...r.ranks)) });
+    return r.ranks.length > 1
+      ? warPnpText.hint_start_row_boxes({ row, power, count: r.ranks.length })
+      : warPnpText.hint_start_row({ row, power });
+  });
   const pointWords = [...columns].map(([column, filled]) => {
-    const pts = filled.map((box) => warPnp.boxValue(column, box)).join(', ');
-    const which = filled.length === 1 ? `box ${filled[0]}` : `boxes ${filled[0]}–${filled.at(-1)}`;
-    return `fill ${column} ${which} (${pts} pts)`;
+    const points = filled.map((box) => warPnp.boxValue(column, box)).join(', ');
+    const [first = 0] = filled;
+    return filled.length === 1
+      ? warPnpText.hint_fill_box({ column, box: first, points })
+      : warPnpText.hint_fill_boxes({ column, first, last: filled.at(-1) ?? first, points });
   });
   return [...powerWords, ...pointWords];
 }
@@ -294,37 +286,38 @@ function developWords(sheet: warPnp.Sheet, picks: readonly warPnp.Development[])
 /** What the hint would do with one activation, as said to the player: "block Bo’s 7 box 3". */
 function declareWords(declaration: warPnp.Declaration, table: warPnp.Table, seat: number, names: Names): string {
   const act = table.turn?.activations[seat]?.[declaration.activation];
-  const label = powerLabel(act?.power ?? null);
-  if (!('effect' in declaration) || act === undefined) return `pass ${label}`;
+  const power = powerLabel(act?.power ?? null);
+  if (!('effect' in declaration) || act === undefined) return warPnpText.hint_pass({ power });
   const e = declaration.effect;
   const n = warPnp.powerAmount(act.power, act.level);
   switch (e.power) {
     case 'grow':
-      return `use Grow to fill ${plural(n, 'extra box', 'extra boxes')}`;
+      return warPnpText.hint_grow({ power, n });
     case 'double':
-      return `double your ${list(e.boxes.map(boxWords))}`;
+      return warPnpText.hint_double({ boxes: boxList(e.boxes) });
     case 'bend':
-      return 'use Bend to move the total when you gain';
+      return warPnpText.hint_bend({ power });
     case 'block':
-      return `block ${names.whose(e.target)} ${list(e.boxes.map(boxWords))}`;
+      return warPnpText.hint_block({ name: names.name(e.target), boxes: boxList(e.boxes) });
     case 'steal':
-      return `steal from ${names.name(e.target)}`;
+      return warPnpText.hint_steal({ name: names.name(e.target) });
     case 'cancel': {
       if (e.mode === 'stop') {
         const stopped = table.sheets[e.target.seat]?.powers[e.target.row - 1]?.name ?? null;
-        return `stop ${names.whose(e.target.seat)} row ${e.target.row} (${powerLabel(stopped)})`;
+        const seat = e.target.seat;
+        return warPnpText.hint_cancel_stop({ mine: mine(names, seat), name: names.name(seat), row: e.target.row, power: powerLabel(stopped) });
       }
-      if (e.mode === 'erase') return `erase the ${list(e.marks.map((m) => markRefWords(m, table, names)))}`;
-      return `ease the Wither on ${names.whose(e.target)} ${e.column} by ${n}`;
+      if (e.mode === 'erase') return warPnpText.hint_cancel_erase({ marks: formatList(e.marks.map((m) => markRefWords(m, table, names))) });
+      return warPnpText.hint_cancel_unwither({ name: names.name(e.target), column: e.column, n });
     }
     case 'trap':
-      return `trap ${names.whose(e.target)} score at ${list(e.values.map(String))}`;
+      return warPnpText.hint_trap({ name: names.name(e.target), values: e.values.join(', ') });
     case 'decay':
-      return `decay ${names.whose(e.target)} gain by ${plural(n, 'box', 'boxes')}`;
+      return warPnpText.hint_decay({ name: names.name(e.target), n });
     case 'powerup':
-      return `power up your ${boxWords(e.box)} to pay ×${n}`;
+      return warPnpText.hint_powerup({ box: boxWords(e.box), n });
     case 'wither':
-      return `wither ${names.whose(e.target)} ${e.column} by ${n}`;
+      return warPnpText.hint_wither({ name: names.name(e.target), column: e.column, n });
   }
 }
 
@@ -339,33 +332,36 @@ export function hintText(hint: WarHint, table: warPnp.WarView, seat: number, nam
     case 'develop': {
       const sheet = table.sheets[seat];
       if (!sheet) return '';
-      const words = capital(spoken(developWords(sheet, action.picks)));
+      const picks = capital(formatList(developWords(sheet, action.picks)));
       const boxes = action.picks.filter((p) => p.kind === 'points').length;
-      if (hint.perRoll === null || hint.perRoll < 0.05 || boxes === 0) return words;
-      return `${words}: ${boxes === 1 ? 'that box adds' : 'those boxes add'} about ${hint.perRoll.toFixed(1)} points a roll`;
+      if (hint.perRoll === null || hint.perRoll < 0.05 || boxes === 0) return picks;
+      const perRoll = new Intl.NumberFormat(currentLocale(), { minimumFractionDigits: 1, maximumFractionDigits: 1 }).format(hint.perRoll);
+      return boxes === 1 ? warPnpText.hint_develop_one({ picks, perRoll }) : warPnpText.hint_develop_many({ picks, perRoll });
     }
     case 'roll':
-      return 'Roll the dice';
+      return warPnpText.hint_roll();
     case 'declare': {
       const said = action.declarations.map((d) => declareWords(d, table, seat, names));
       // A double fires one row twice, and the bot often does the same with both.
-      return capital(said.length === 2 && said[0] === said[1] ? `${said[0]}, both times` : spoken(said));
+      return capital(said.length === 2 && said[0] === said[1] ? warPnpText.hint_both_times({ move: said[0] ?? '' }) : formatList(said));
     }
     case 'gain': {
-      if (action.box === null) return 'Nothing to gain this round: send it as it is';
+      if (action.box === null) return warPnpText.hint_gain_nothing();
       const dice = table.turn?.dice ?? [0, 0];
-      const column = warPnp.columnForSum(dice[0] + dice[1] + action.bend);
-      const bend = action.bend === 0 ? '' : `Bend ${action.bend > 0 ? '+' : ''}${action.bend} and `;
-      const from = `${bend}gain from ${column} box ${action.box}`;
-      return capital(hint.points === null ? from : `${from}: ${hint.points} points, the most you can score`);
+      const box = boxWords({ column: warPnp.columnForSum(dice[0] + dice[1] + action.bend), box: action.box });
+      const bend = signed(action.bend);
+      if (hint.points === null) return action.bend === 0 ? warPnpText.hint_gain({ box }) : warPnpText.hint_gain_bend({ bend, box });
+      const points = hint.points;
+      return action.bend === 0 ? warPnpText.hint_gain_points({ box, points }) : warPnpText.hint_gain_bend_points({ bend, box, points });
     }
     case 'remove': {
       const target = action.target;
       const victim = table.step.kind === 'traps' ? table.step.queue[0]?.victim : undefined;
-      const box = `${victim === undefined ? '' : `${names.whose(victim)} `}${removeWords(target)}`;
+      if (victim === undefined) return '';
+      const said = { name: names.name(victim), box: removeWords(target) };
       return target.kind === 'points'
-        ? `Remove ${box}, their box worth most (${warPnp.boxValue(target.column, target.box)} pts)`
-        : `Remove ${box}`;
+        ? warPnpText.hint_remove_points({ ...said, points: warPnp.boxValue(target.column, target.box) })
+        : warPnpText.hint_remove_power(said);
     }
   }
 }

@@ -1,3 +1,4 @@
+import { warPnpText } from '$lib/i18n/messages.js';
 import { warPnp } from '@rollcall/rules/catalogue';
 
 /**
@@ -241,8 +242,6 @@ export function toggleValue(values: readonly number[], value: number, max: numbe
   return values.length < max ? [...values, value].sort((a, b) => a - b) : [...values];
 }
 
-const countWord = (n: number, one: string, many: string) => `${n === 1 ? 'one' : `up to ${n}`} ${n === 1 ? one : many}`;
-
 /** Reads a draft against the activation's legal targets: only what is still legal counts. */
 export function readDraft(draft: Draft, t: LegalTargets): DraftResult {
   if (!draft.use) return { kind: 'pass' };
@@ -256,61 +255,61 @@ export function readDraft(draft: Draft, t: LegalTargets): DraftResult {
         return count > 0 ? [{ seat, count }] : [];
       });
       const total = gifts.reduce((n, g) => n + g.count, 0);
-      return total === t.gift ? use({ power: 'grow', gifts }) : need(`Share out exactly ${t.gift} developments.`);
+      return total === t.gift ? use({ power: 'grow', gifts }) : need(warPnpText.need_share({ n: t.gift }));
     }
     case 'double':
     case 'powerup': {
       const max = t.power === 'double' ? t.count : 1;
       const boxes = draft.boxes.filter((b) => t.boxes.some((x) => sameBox(x, b))).slice(0, max);
       const box = boxes[0];
-      if (!box) return need(`Pick ${countWord(max, 'box', 'boxes')} of yours.`);
+      if (!box) return need(warPnpText.need_own_boxes({ n: max }));
       return use(t.power === 'double' ? { power: 'double', boxes } : { power: 'powerup', box });
     }
     case 'bend':
       return use({ power: 'bend' });
     case 'block': {
       const target = t.boxes.find((b) => b.seat === draft.opponent);
-      if (!target) return need('Pick an opponent.');
+      if (!target) return need(warPnpText.need_opponent());
       const boxes = draft.boxes.filter((b) => target.boxes.some((x) => sameBox(x, b))).slice(0, t.count);
       return boxes.length > 0
         ? use({ power: 'block', target: target.seat, boxes })
-        : need(`Pick ${countWord(t.count, 'box', 'boxes')} to block.`);
+        : need(warPnpText.need_block_boxes({ n: t.count }));
     }
     case 'steal':
     case 'decay':
       return draft.opponent !== null && t.opponents.includes(draft.opponent)
         ? use({ power: t.power, target: draft.opponent })
-        : need('Pick an opponent.');
+        : need(warPnpText.need_opponent());
     case 'wither': {
       const ok = t.columns.some((c) => c.seat === draft.opponent && c.column === draft.column);
       return ok && draft.opponent !== null && draft.column !== null
         ? use({ power: 'wither', target: draft.opponent, column: draft.column })
-        : need('Pick a column to wither.');
+        : need(warPnpText.need_wither_column());
     }
     case 'trap': {
       const target = t.values.find((v) => v.seat === draft.opponent);
-      if (!target) return need('Pick an opponent.');
+      if (!target) return need(warPnpText.need_opponent());
       const values = draft.values.filter((v) => target.values.includes(v)).slice(0, t.count);
       return values.length > 0
         ? use({ power: 'trap', target: target.seat, values })
-        : need(`Pick ${countWord(t.count, 'score value', 'score values')} to trap.`);
+        : need(warPnpText.need_trap_values({ n: t.count }));
     }
     case 'cancel': {
-      if (!cancelModes(t).includes(draft.mode)) return need('There is nothing to cancel this way.');
+      if (!cancelModes(t).includes(draft.mode)) return need(warPnpText.need_cancel_nothing());
       if (draft.mode === 'stop') {
         const row = t.rows.find((r) => r.seat === draft.row?.seat && r.row === draft.row.row);
-        return row ? use({ power: 'cancel', mode: 'stop', target: row }) : need('Pick a row to stop.');
+        return row ? use({ power: 'cancel', mode: 'stop', target: row }) : need(warPnpText.need_stop_row());
       }
       if (draft.mode === 'erase') {
         const marks = draft.marks.filter((m) => t.marks.some((x) => sameMark(x, m))).slice(0, t.amount);
         return marks.length > 0
           ? use({ power: 'cancel', mode: 'erase', marks })
-          : need(`Pick ${countWord(t.amount, 'mark', 'marks')} to erase.`);
+          : need(warPnpText.need_erase_marks({ n: t.amount }));
       }
       const w = t.withering.find((x) => x.seat === draft.withering?.seat && x.column === draft.withering.column);
       return w
         ? use({ power: 'cancel', mode: 'unwither', target: w.seat, column: w.column })
-        : need('Pick a Withering to lower.');
+        : need(warPnpText.need_withering());
     }
   }
 }
