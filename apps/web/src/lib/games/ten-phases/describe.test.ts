@@ -4,6 +4,7 @@ import {
   chartSeries,
   hintText,
   colourSymbol,
+  faceText,
   endSequence,
   groupByDie,
   groupTitle,
@@ -13,6 +14,7 @@ import {
   previewText,
   rollLabel,
   rollOffText,
+  rollSaid,
   spokenDie,
   stopLabel,
   tableDice,
@@ -64,7 +66,7 @@ describe('the live preview under the dice', () => {
     const faces = coloured([orange(10), orange(5), orange(8), null, null, orange(9), orange(2), orange(null), orange(4), null]);
     const best = tenPhases.scorePhase(8, tenPhases.facesOf(faces));
     expect(best?.score).toBe(38);
-    expect(best?.groups.map((g) => groupTitle(g, diceOf(faces)))).toEqual([`Seven orange ${colourSymbol(1)} dice (1 wild)`]);
+    expect(best?.groups.map((g) => groupTitle(g, diceOf(faces)))).toEqual([`7 orange ${colourSymbol(1)} dice (1 wild)`]);
   });
 
   it('says what is still needed when the dice do not make the phase', () => {
@@ -87,10 +89,18 @@ describe('the live preview under the dice', () => {
     expect(groupByDie(null).size).toBe(0);
   });
 
-  it('speaks a die by kind, number and colour', () => {
+  it('speaks a die by kind, number and colour, with whether it is set aside and the group it is used in', () => {
     const dice = diceOf(roll([8, 8, 8, 10, 5, 6], ['W', 'W', 1, 2]));
-    expect(spokenDie(dice[3]!)).toBe(`high die 4: 10, ${tenPhases.COLOURS[dice[3]!.colour].name}`);
-    expect(spokenDie(dice[6]!)).toMatch(/^low die 1: wild, (red|orange|green|blue)$/);
+    expect(spokenDie(dice[3]!)).toBe(`High die 4: 10, ${tenPhases.COLOURS[dice[3]!.colour].name}`);
+    expect(spokenDie(dice[6]!)).toMatch(/^Low die 1: wild, (red|orange|green|blue)$/);
+    expect(spokenDie(dice[0]!, 'aside', 1)).toBe(`High die 1: 8, ${tenPhases.COLOURS[dice[0]!.colour].name}, set aside, used in group B`);
+    expect(spokenDie(dice[4]!, 'free')).toMatch(/^High die 5: 5, \w+, not set aside$/);
+  });
+
+  it('writes a wild as W and says each phase’s needs', () => {
+    expect(faceText(null)).toBe('W');
+    expect(faceText(7)).toBe('7');
+    expect(tenPhases.PHASES.map((p) => phaseNeeds(p.phase))).toEqual(tenPhases.PHASES.map((p) => p.label));
   });
 });
 
@@ -126,7 +136,7 @@ describe('what the screens say about the table', () => {
   it('says each seat’s roll-off dice, tie-breaks apart', () => {
     expect(rollOffText([7, 9])).toBe('rolled 7, tie-break 9');
     expect(rollOffText([8])).toBe('rolled 8');
-    expect(rollOffText([5, 5, 10])).toBe('rolled 5, tie-breaks 5, 10');
+    expect(rollOffText([5, 5, 10])).toBe('rolled 5, tie-breaks 5 and 10');
     expect(rollOffText([])).toBe('no roll needed');
   });
 
@@ -138,6 +148,8 @@ describe('what the screens say about the table', () => {
     const live = tableDice(tenPhases.tenPhases.view(rolled.state, { role: 'host' }));
     expect(live).toMatchObject({ seat: 1, phase: 1, roll: 1, turn: '1:0', live: true });
     expect(live?.best?.score).toBe(34);
+    expect(rollSaid(live!.dice, 'Bo', false)).toBe('Bo rolled 8, 8, 8, 10, 5, 6, W, W, 1, and 2.');
+    expect(rollSaid(live!.dice, 'Bo', true)).toMatch(/^You rolled 8, 8, 8, /);
 
     const stopped = applyAction(tenPhases.tenPhases, rolled.state, 1, { type: 'stop' }, { dice: scriptedDice([]) });
     if (!stopped.ok) throw new Error(stopped.error.code);
@@ -153,7 +165,8 @@ describe('what the screens say about the table', () => {
   it('spells out misses, penalties and bonuses of a finished turn', () => {
     const base = { seat: 0, phase: 5, fivePhaseBonus: 0, firstFinishBonus: 0, penalty: 0, final: false, dice: [] };
     const made = { phase: 5, score: 52, dice: [], groups: [] };
-    expect(turnResultText({ ...base, made: null, penalty: 5 }, 'You')).toBe('You missed Phase 5, −5 points.');
+    expect(turnResultText({ ...base, made: null, penalty: 5 }, 'Ann', true)).toBe('You missed Phase 5, −5 points.');
+    expect(turnResultText({ ...base, made: null }, 'Bo')).toBe('Bo missed Phase 5.');
     expect(turnResultText({ ...base, made, fivePhaseBonus: 40 }, 'Ann')).toBe('Ann made Phase 5 for 52, +40 five-phase bonus.');
     expect(turnResultText({ ...base, phase: 10, made: { ...made, phase: 10 }, firstFinishBonus: 40 }, 'Cy')).toBe(
       'Cy made Phase 10 for 52, +40 first-finish bonus.',

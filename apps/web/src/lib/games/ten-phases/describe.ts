@@ -1,4 +1,7 @@
 import { tenPhases } from '@rollcall/rules/catalogue';
+import { currentLocale } from '$lib/i18n/locale.svelte.js';
+import { formatList, formatNumber } from '$lib/i18n/format.js';
+import { tenPhasesText } from '$lib/i18n/messages.js';
 import type { NameOf } from '../../seat-names.js';
 
 /**
@@ -13,9 +16,21 @@ type ScoredGroup = tenPhases.ScoredGroup;
 type PhaseScore = tenPhases.PhaseScore;
 type TenPhasesView = tenPhases.TenPhasesView;
 
+/** The colours by index, as the messages name them. */
+const colourKeys = ['red', 'orange', 'green', 'blue'] as const satisfies Record<tenPhases.Colour, string>;
+
 /** The name of a colour, e.g. "orange". */
 export function colourName(colour: tenPhases.Colour): string {
-  return tenPhases.COLOURS[colour].name;
+  switch (colourKeys[colour]) {
+    case 'red':
+      return tenPhasesText.colour_red();
+    case 'orange':
+      return tenPhasesText.colour_orange();
+    case 'green':
+      return tenPhasesText.colour_green();
+    case 'blue':
+      return tenPhasesText.colour_blue();
+  }
 }
 
 /** The symbol drawn with a colour, so it is never told by colour alone. */
@@ -23,21 +38,41 @@ export function colourSymbol(colour: tenPhases.Colour): string {
   return tenPhases.COLOURS[colour].symbol;
 }
 
-/** What a die's face shows: its number, or W for a wild. */
+/** What a die's face shows: its number, or the wild's letter (W in English). */
 export function faceText(value: number | null): string {
-  return value === null ? 'W' : String(value);
+  return value === null ? tenPhasesText.face_wild() : String(value);
 }
 
-/** A die as a screen reader says it, e.g. "high die 3: 8, orange". */
-export function spokenDie(die: DieView): string {
-  const shows = die.value === null ? 'wild' : String(die.value);
-  const number = die.kind === 'high' ? die.die + 1 : die.die - tenPhases.FIRST_LOW + 1;
-  return `${die.kind} die ${number}: ${shows}, ${colourName(die.colour)}`;
+/** Where a die is in the tray, by ear: set aside, free to roll, or only shown (not this phone's turn). */
+export type DieState = 'aside' | 'free' | 'shown';
+
+/** A die as a screen reader says it, e.g. "High die 3: 8, orange, set aside", and the group of the phase it is used in. */
+export function spokenDie(die: DieView, state: DieState = 'shown', group?: number): string {
+  const said = tenPhasesText.die_spoken({
+    kind: die.kind,
+    state,
+    position: die.kind === 'high' ? die.die + 1 : die.die - tenPhases.FIRST_LOW + 1,
+    face: die.value === null ? tenPhasesText.die_wild() : die.value,
+    colour: colourName(die.colour),
+  });
+  return group === undefined ? said : tenPhasesText.die_used({ die: said, group: groupLetter(group) });
 }
 
 /** What a phase asks for, e.g. "2 sets of 3"; past Phase 10, that all are made. */
 export function phaseNeeds(phase: number): string {
-  return phase > tenPhases.PHASES.length ? 'all ten phases made' : tenPhases.phaseSpec(phase).label;
+  const needs = [
+    tenPhasesText.phase_needs_1,
+    tenPhasesText.phase_needs_2,
+    tenPhasesText.phase_needs_3,
+    tenPhasesText.phase_needs_4,
+    tenPhasesText.phase_needs_5,
+    tenPhasesText.phase_needs_6,
+    tenPhasesText.phase_needs_7,
+    tenPhasesText.phase_needs_8,
+    tenPhasesText.phase_needs_9,
+    tenPhasesText.phase_needs_10,
+  ];
+  return (needs[phase - 1] ?? tenPhasesText.phase_needs_done)();
 }
 
 /** A letter per group of a made phase, so its dice can be tagged without colour. */
@@ -54,56 +89,67 @@ export function groupByDie(score: PhaseScore | null): Map<number, number> {
   return byDie;
 }
 
-const counted = ['', 'one', 'two', 'three', 'four', 'five', 'six', 'seven', 'eight', 'nine', 'ten'];
-const capital = (text: string) => text.charAt(0).toUpperCase() + text.slice(1);
-
 /** One group of a made phase in words, e.g. "Set of three 8s (1 wild)" or "Run 4 to 10". */
 export function groupTitle(group: ScoredGroup, dice: readonly DieView[]): string {
   const wilds = group.dice.filter((d) => dice[d]?.value === null).length;
-  const withWilds = wilds === 0 ? '' : ` (${wilds} wild${wilds === 1 ? '' : 's'})`;
+  const title = titleOf(group);
+  return wilds === 0 ? title : tenPhasesText.group_with_wilds({ group: title, count: wilds });
+}
+
+function titleOf(group: ScoredGroup): string {
   switch (group.kind) {
     case 'set':
-      return `Set of ${counted[group.size] ?? group.size} ${group.number}s${withWilds}`;
+      return tenPhasesText.group_set({ count: group.size, number: group.number });
     case 'run':
-      return `Run ${group.from} to ${group.from + group.size - 1}${withWilds}`;
+      return tenPhasesText.group_run({ from: group.from, to: group.from + group.size - 1 });
     case 'colour':
-      return capital(`${counted[group.size] ?? group.size} ${colourName(group.colour)} ${colourSymbol(group.colour)} dice${withWilds}`);
+      return tenPhasesText.group_colour({ colour: colourKeys[group.colour], count: group.size, symbol: colourSymbol(group.colour) });
   }
 }
 
 /** The live line under the dice: what they make for the phase right now. */
 export function previewText(phase: number, best: PhaseScore | null): string {
-  if (best !== null) return `This makes Phase ${phase} for ${best.score} point${best.score === 1 ? '' : 's'}`;
-  return `Not yet: Phase ${phase} needs ${phaseNeeds(phase)}`;
+  if (best !== null) return tenPhasesText.preview_made({ phase, count: best.score });
+  return tenPhasesText.preview_not_yet({ phase, needs: phaseNeeds(phase) });
 }
 
 /** The roll button, e.g. "Roll all 10 dice" or "Last roll: 7 dice (3 set aside)". */
 export function rollLabel(rolls: number, setAside: number): string {
   const total = tenPhases.DICE.length;
-  if (setAside >= total) return 'Every die is set aside';
-  const rolling = total - setAside;
-  const what = setAside === 0 ? `all ${total} dice` : `${rolling} ${rolling === 1 ? 'die' : 'dice'} (${setAside} set aside)`;
-  if (rolls === 0) return `Roll ${what}`;
-  return rolls === tenPhases.MAX_ROLLS - 1 ? `Last roll: ${what}` : `Roll ${what}`;
+  if (setAside >= total) return tenPhasesText.roll_all_aside();
+  const last = rolls > 0 && rolls === tenPhases.MAX_ROLLS - 1;
+  const some = { count: total - setAside, aside: setAside };
+  if (setAside === 0) return last ? tenPhasesText.roll_last_all({ total }) : tenPhasesText.roll_all({ total });
+  return last ? tenPhasesText.roll_last_some(some) : tenPhasesText.roll_some(some);
 }
 
 /** The stop button: what stopping now would score. */
 export function stopLabel(best: PhaseScore | null): string {
-  return best === null ? 'Stop here (scores nothing)' : `Stop and score ${best.score}`;
+  return best === null ? tenPhasesText.stop_nothing() : tenPhasesText.stop_score({ score: formatNumber(best.score) });
 }
 
-/** How a finished turn went, in one sentence naming the player. */
-export function turnResultText(result: tenPhases.TurnResultView, name: string): string {
-  const parts: string[] = [];
+/**
+ * How a finished turn went, in one sentence naming the player, or speaking to
+ * them when `you` (the verb agrees with the person in most languages). A turn
+ * earns at most one bonus: the five-phase one at Phase 5, the first-finish one at 10.
+ */
+export function turnResultText(result: tenPhases.TurnResultView, name: string, you = false): string {
+  const who = you ? 'you' : 'other';
+  const { phase } = result;
   if (result.made === null) {
-    parts.push(`${name} missed Phase ${result.phase}`);
-    if (result.penalty > 0) parts.push(`−${result.penalty} points`);
-  } else {
-    parts.push(`${name} made Phase ${result.phase} for ${result.made.score}`);
-    if (result.fivePhaseBonus > 0) parts.push(`+${result.fivePhaseBonus} five-phase bonus`);
-    if (result.firstFinishBonus > 0) parts.push(`+${result.firstFinishBonus} first-finish bonus`);
+    return result.penalty > 0
+      ? tenPhasesText.result_missed_penalty({ who, name, phase, penalty: result.penalty })
+      : tenPhasesText.result_missed({ who, name, phase });
   }
-  return `${parts.join(', ')}.`;
+  const score = formatNumber(result.made.score);
+  if (result.fivePhaseBonus > 0) return tenPhasesText.result_made_five({ who, name, phase, score, bonus: result.fivePhaseBonus });
+  if (result.firstFinishBonus > 0) return tenPhasesText.result_made_first({ who, name, phase, score, bonus: result.firstFinishBonus });
+  return tenPhasesText.result_made({ who, name, phase, score });
+}
+
+/** A roll by ear once the dice settle: "Ann rolled 8, 8, W, …" (or "You rolled"), in the dice's order. */
+export function rollSaid(dice: readonly DieView[], name: string, you: boolean): string {
+  return tenPhasesText.said_rolled({ who: you ? 'you' : 'other', name, faces: formatList(dice.map((d) => faceText(d.value))) });
 }
 
 /** A seat's place in the turn order with the roll-off dice that put it there. */
@@ -127,9 +173,9 @@ export function turnOrder(view: Pick<TenPhasesView, 'order' | 'rollOff'>): Order
 /** A seat's roll-off dice in words, e.g. "rolled 9, tie-break 6". */
 export function rollOffText(rolls: readonly number[]): string {
   const [first, ...again] = rolls;
-  if (first === undefined) return 'no roll needed';
-  if (again.length === 0) return `rolled ${first}`;
-  return `rolled ${first}, tie-break${again.length === 1 ? '' : 's'} ${again.join(', ')}`;
+  if (first === undefined) return tenPhasesText.rolloff_none();
+  if (again.length === 0) return tenPhasesText.rolloff_one({ first });
+  return tenPhasesText.rolloff_again({ first, count: again.length, again: formatList(again.map(formatNumber)) });
 }
 
 /** Where a seat stands once someone has made Phase 10. */
@@ -256,9 +302,10 @@ export function tableDice(view: Pick<TenPhasesView, 'turn' | 'lastTurn' | 'sheet
  * make the phase this turn, or why it stops.
  */
 export function hintText(action: tenPhases.TenPhasesAction, chance: number | null): string {
-  if (action.type === 'stop') return chance === 1 ? 'Stop: the phase is made' : 'Stop: no keep helps this turn';
-  const kept = action.keep.length;
-  if (chance === 1) return 'Keep the dice that make the phase and roll the rest';
-  const dice = `Keep ${kept} ${kept === 1 ? 'die' : 'dice'} and roll`;
-  return chance === null ? dice : `${dice} (${Math.round(chance * 100)}% to make the phase this turn)`;
+  if (action.type === 'stop') return chance === 1 ? tenPhasesText.hint_stop_made() : tenPhasesText.hint_stop_nothing();
+  const count = action.keep.length;
+  if (chance === 1) return tenPhasesText.hint_keep_made();
+  if (chance === null) return tenPhasesText.hint_keep({ count });
+  const percent = new Intl.NumberFormat(currentLocale(), { style: 'percent', maximumFractionDigits: 0 }).format(chance);
+  return tenPhasesText.hint_keep_chance({ count, chance: percent });
 }

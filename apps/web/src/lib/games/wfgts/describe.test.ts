@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import {
+  aroundFigure,
   describeGroup,
   hintText,
   dieName,
@@ -57,8 +58,19 @@ describe('how the wfgts screens spell out a line', () => {
   });
 
   it('names both ten-sided dice apart', () => {
-    expect(dieName(3)).not.toBe(dieName(4));
+    expect(dieName(3)).toBe('d10 ones');
+    expect(dieName(4)).toBe('d10 tens');
     expect(dieName(6)).toBe('d20');
+  });
+
+  it('counts a set of any size in words', () => {
+    const line = [4, 6, 5, 5, 5, 5, 5];
+    expect(describeGroup({ kind: 'set', dice: [2, 3, 4, 5, 6], score: 0 }, line).title).toBe('Set of five 5s');
+  });
+
+  it('cuts a sentence around its figure, in the sentence’s own order', () => {
+    expect(aroundFigure((round) => `Round ${round} of 6`)).toEqual({ before: 'Round ', after: ' of 6' });
+    expect(aroundFigure((round) => `${round}. Runde von 6`)).toEqual({ before: '', after: '. Runde von 6' });
   });
 
   it('adds up round scores until the first round not yet scored', () => {
@@ -69,7 +81,7 @@ describe('how the wfgts screens spell out a line', () => {
 
 describe('the wfgts hint', () => {
   it('names the dice to carry with their numbers, or how to score', () => {
-    expect(hintText({ type: 'carry', dice: [0, 2] }, [3, 1, 5, 2, 2, 6, 4])).toBe(`Carry the ${dieName(0)} (3), the ${dieName(2)} (5)`);
+    expect(hintText({ type: 'carry', dice: [0, 2] }, [3, 1, 5, 2, 2, 6, 4])).toBe(`Carry the ${dieName(0)} (3) and the ${dieName(2)} (5)`);
     expect(hintText({ type: 'carry', dice: [] }, [3, 1, 5, 2, 2, 6, 4])).toBe('Carry nothing: roll all seven');
     expect(hintText({ type: 'score', choice: 'junk' }, [])).toBe('Take the junk now');
   });

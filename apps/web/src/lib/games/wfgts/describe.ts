@@ -1,4 +1,6 @@
 import { wfgts } from '@rollcall/rules/catalogue';
+import { formatList } from '$lib/i18n/format.js';
+import { wfgtsText } from '$lib/i18n/messages.js';
 
 /**
  * Words and figures for the wfgts screens: what a die is called, how a group
@@ -6,9 +8,11 @@ import { wfgts } from '@rollcall/rules/catalogue';
  * components so they can be checked against the worked example.
  */
 
-/** The die in a column, e.g. "d10 tens". */
+/** The die in a column as players call it, e.g. "d10 tens": the two ten-sided dice are told apart in words. */
 export function dieName(column: number): string {
-  return wfgts.DICE[column]?.name ?? `die ${column + 1}`;
+  if (column === 3) return wfgtsText.die_ones();
+  if (column === 4) return wfgtsText.die_tens();
+  return wfgtsText.die_short({ sides: dieSides(column) });
 }
 
 /** The faces of the die in a column. */
@@ -45,8 +49,6 @@ export interface GroupText {
   sum: string;
 }
 
-const counted = ['', 'one', 'two', 'three', 'four', 'five', 'six', 'seven'];
-
 /** Spell out one group of a line. */
 export function describeGroup(group: wfgts.Group, line: readonly number[]): GroupText {
   const numbers = group.dice.map((column) => line[column] ?? 0);
@@ -54,8 +56,8 @@ export function describeGroup(group: wfgts.Group, line: readonly number[]): Grou
   const size = group.dice.length;
   const title =
     group.kind === 'run'
-      ? `Run ${numbers.join('-')}`
-      : `Set of ${counted[size] ?? size} ${numbers[0] ?? ''}s`;
+      ? wfgtsText.group_run({ numbers: numbers.join('-') })
+      : wfgtsText.group_set({ count: size, number: numbers[0] ?? 0 });
   const factor = group.kind === 'run' ? size : size + 2;
   return {
     title,
@@ -64,9 +66,9 @@ export function describeGroup(group: wfgts.Group, line: readonly number[]): Grou
   };
 }
 
-/** "Run 1-2-3-4 + Set of three 6s", or "No group" for a line that scores nothing. */
+/** "Run 1-2-3-4 + Set of three 6s", or "No run or set" for a line that scores nothing. */
 export function groupingSummary(grouping: wfgts.Grouping, line: readonly number[]): string {
-  if (grouping.groups.length === 0) return 'No run or set';
+  if (grouping.groups.length === 0) return wfgtsText.group_none();
   return grouping.groups.map((g) => describeGroup(g, line).title).join(' + ');
 }
 
@@ -89,7 +91,18 @@ export function previewLine(line: readonly number[]): wfgts.Grouping {
 
 /** The phone's hint in words: the carry the bot would make, with the numbers showing, or how it would score. */
 export function hintText(action: wfgts.WfgtsAction, line: readonly number[]): string {
-  if (action.type === 'score') return action.choice === 'junk' ? 'Take the junk now' : 'Score the best grouping, keep the junk';
-  if (action.dice.length === 0) return 'Carry nothing: roll all seven';
-  return `Carry ${action.dice.map((c) => `the ${dieName(c)} (${line[c] ?? '?'})`).join(', ')}`;
+  if (action.type === 'score') return action.choice === 'junk' ? wfgtsText.hint_take_junk() : wfgtsText.hint_score_best();
+  if (action.dice.length === 0) return wfgtsText.hint_carry_none();
+  return wfgtsText.hint_carry({
+    dice: formatList(action.dice.map((c) => wfgtsText.hint_carry_die({ die: dieName(c), number: line[c] ?? '?' }))),
+  });
+}
+
+/**
+ * A sentence with one figure drawn apart, as "Round <big>3</big> of 6": the
+ * words either side of it in the language's own order, from the whole sentence.
+ */
+export function aroundFigure(sentence: (figure: string) => string): { before: string; after: string } {
+  const [before = '', after = ''] = sentence('\u0000').split('\u0000');
+  return { before, after };
 }
