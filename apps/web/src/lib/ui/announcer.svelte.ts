@@ -31,7 +31,7 @@ function fresh(text: string, shown: string): string {
   return shown === text ? `${text}\u200b` : text;
 }
 
-const [getAnnouncer, setAnnouncer] = createContext<Announcer>();
+const [getAnnouncer, setAnnouncer, hasAnnouncer] = createContext<Announcer>();
 
 /** Made by a room screen, which draws its `LiveRegions`. */
 export function provideAnnouncer(): Announcer {
@@ -40,3 +40,12 @@ export function provideAnnouncer(): Announcer {
 
 /** The screen's live regions, for anything drawn inside a room screen. */
 export const useAnnouncer = getAnnouncer;
+
+/**
+ * The screen's live regions if it has them, for a part that is also drawn
+ * outside a room (the start page, a replay). Called while a component
+ * initialises, like `useAnnouncer`.
+ */
+export function findAnnouncer(): Announcer | null {
+  return hasAnnouncer() ? getAnnouncer() : null;
+}
