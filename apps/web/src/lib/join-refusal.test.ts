@@ -10,7 +10,7 @@ describe('a typed room code', () => {
 
   it('with a letter codes never use says so, not that the code is too short', () => {
     expect(roomCodeProblem('BOAT')).toBe('Room codes never use the letter O. Check the code on the TV.');
-    expect(roomCodeProblem('kilo')).toBe('Room codes never use the letters I, L, or O. Check the code on the TV.');
+    expect(roomCodeProblem('kilo')).toBe('Room codes never use the letters I, L or O. Check the code on the TV.');
     expect(roomCodeProblem('GURU')).toBe('Room codes never use the letter U. Check the code on the TV.');
   });
 

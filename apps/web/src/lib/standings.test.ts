@@ -49,6 +49,6 @@ describe('final standings', () => {
       },
       seats,
     );
-    expect(winnerLine(rows)).toBe('Ann, Bo, and Cy share the win!');
+    expect(winnerLine(rows)).toBe('Ann, Bo and Cy share the win!');
   });
 });

@@ -30,7 +30,7 @@ export function standingRows(outcome: Outcome, seats: readonly SeatInfo[]): Stan
     }));
 }
 
-/** "Ann wins!", "Ann and Bo share the win!", "Ann, Bo, and Cy share the win!" (the list as the language writes one). */
+/** "Ann wins!", "Ann and Bo share the win!", "Ann, Bo and Cy share the win!" (the list as the language writes one). */
 export function winnerLine(rows: readonly StandingRow[]): string {
   const names = rows.filter((r) => r.winner).map((r) => r.name);
   if (names.length === 0) return appText.standings_game_over();
