@@ -9,6 +9,9 @@ import { PHONE, useBrowserRoom } from './browser-room.js';
 
 const SEED = '5b0ce7ed5b0ce7ed5b0ce7ed5b0ce7ed';
 
+// Generous: two cores may be running other browser tests beside this one.
+const WAIT_MS = 30_000;
+
 const room = useBrowserRoom();
 
 /** Every text a live region took since this was called, without the mark that makes a repeat new. */
@@ -37,21 +40,21 @@ describe('a phone heard, not seen', () => {
     await ann.getByRole('radio', { name: /Meet Fate/ }).check();
     await ann.getByRole('radio', { name: 'Easy' }).check();
     await ann.getByRole('button', { name: 'Add a bot' }).tap();
-    await poll.poll(() => ann.locator('.players li').count()).toBe(2);
+    await poll.poll(() => ann.locator('.players li').count(), { timeout: WAIT_MS }).toBe(2);
 
     const alerted = await listen(ann, 'announce-assertive');
     const said = await listen(ann, 'announce-polite');
     await ann.getByRole('button', { name: 'Start the game' }).tap();
     const sheet = ann.getByTestId('meet-fate-phone');
-    await poll.poll(() => sheet.getAttribute('data-turn'), { timeout: 15_000 }).toBe('1-0-0');
-    await poll.poll(alerted).toEqual(["It's your turn"]);
+    await poll.poll(() => sheet.getAttribute('data-turn'), { timeout: WAIT_MS }).toBe('1-0-0');
+    await poll.poll(alerted, { timeout: WAIT_MS }).toEqual(["It's your turn"]);
 
     await ann.getByTestId('mf-roll').tap();
-    await poll.poll(() => sheet.getAttribute('data-turn')).toBe('1-0-1');
+    await poll.poll(() => sheet.getAttribute('data-turn'), { timeout: WAIT_MS }).toBe('1-0-1');
     await ann.getByTestId('mf-score').tap();
     // The bot's turn is said politely; the next of Ann's turns interrupts again.
-    await poll.poll(said, { timeout: 15_000 }).toContain("Bot Ada's turn");
-    await poll.poll(alerted, { timeout: 30_000 }).toEqual(["It's your turn", "It's your turn"]);
+    await poll.poll(said, { timeout: WAIT_MS }).toContain("Bot Ada's turn");
+    await poll.poll(alerted, { timeout: WAIT_MS }).toEqual(["It's your turn", "It's your turn"]);
     expect(room.pageErrors).toEqual([]);
   });
 });
