@@ -6,7 +6,7 @@
  * answer is searched for a string a person would read.
  */
 import { randomUUID } from 'node:crypto';
-import { ClientEvent, roomErrors, SERVER_INFO_PATH, ServerEvent, type ClientEventName, type RoomView, type ScreenAdmitted } from '@rollcall/protocol';
+import { ClientEvent, SERVER_INFO_PATH, ServerEvent, type ClientEventName, type RoomView, type ScreenAdmitted } from '@rollcall/protocol';
 import { games, ruleErrors } from '@rollcall/rules';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { closeAfterTest, startServer, takeOverSeat, TestClient, type Player, type TestServer } from './harness.js';
@@ -20,8 +20,11 @@ const BOT_NAME = /^Bot (?:[A-Z][a-z]+|\d+)$/;
 const published = new Set(Object.values(games).flatMap((g) => [g.name, g.designer]));
 const isName = (text: string) => Object.values(NAMES).includes(text) || BOT_NAME.test(text) || published.has(text);
 
-/** Every sentence the app has for a refusal, none of which may travel. */
-const refusalSentences = new Set<string>([...Object.values(roomErrors), ...Object.values(ruleErrors)]);
+/**
+ * The rules' English sentences for their refusals, none of which may travel
+ * (the room's refusals have no sentence outside the web app's messages).
+ */
+const refusalSentences = new Set<string>(Object.values(ruleErrors));
 
 /** Options each game with options of its own refuses. */
 const BAD_OPTIONS: Record<string, Record<string, unknown>> = {

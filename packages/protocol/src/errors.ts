@@ -1,97 +1,97 @@
 import { ruleErrors, type RuleErrorCode } from '@rollcall/rules/catalogue';
 
 /**
- * Every way the room layer can refuse a message, with the sentence people
- * see. Only the code travels (`ErrorBody`): each screen words it in its own
- * language. Rule errors from the games travel the same way.
+ * Every way the room layer can refuse a message, each code with what it means.
+ * Only the code travels (`ErrorBody`): the sentence people see is each
+ * screen's own, in its own language (the web app's `messages/app/`). Rule
+ * errors from the games travel the same way.
  */
 export const roomErrors = {
   /** The payload does not match the event's schema. */
-  'room/bad-request': "The app sent something the server couldn't read. Try again.",
+  'room/bad-request': true,
   /** The payload is over the size cap. */
-  'room/too-large': 'That message is too large.',
+  'room/too-large': true,
   /** Too many messages or join attempts in a short time from this connection. */
-  'room/rate-limited': 'Slow down a little and try again.',
+  'room/rate-limited': true,
   /** No live room has this code. */
-  'room/not-found': 'No room has that code. Check the code on the TV.',
+  'room/not-found': true,
   /** The seat or host token is unknown, revoked, or belongs to another room. */
-  'room/bad-token': "That seat isn't yours any more. Join the room again.",
+  'room/bad-token': true,
   /** Only the lead player or the host screen may do this. */
-  'room/not-lead': 'Only the lead player or the host screen can do that.',
+  'room/not-lead': true,
   /** The room is locked against new players. */
-  'room/locked': 'This room is locked: no new players can join.',
+  'room/locked': true,
   /** The room does not allow spectators. */
-  'room/no-spectators': "This room isn't open to spectators.",
+  'room/no-spectators': true,
   /** Another player in the room already uses this name. */
-  'room/name-taken': 'Someone in this room already has that name.',
+  'room/name-taken': true,
   /** Names are 1 to 24 visible characters once invisible and control characters are removed. */
-  'room/bad-name': 'Names are 1 to 24 visible characters.',
+  'room/bad-name': true,
   /** Family mode is on and the name has a swear word in it. */
-  'room/name-not-allowed': 'This table is in family mode: pick a name without swearing.',
+  'room/name-not-allowed': true,
   /** The room has as many players as it can take. */
-  'room/full': 'This room is full.',
+  'room/full': true,
   /** The move was based on an older state of the room; the phone has since been updated. */
-  'room/stale-version': 'The game moved on before your move arrived. Have another look.',
+  'room/stale-version': true,
   /** That can only be done in the lobby. */
-  'room/not-in-lobby': 'That can only be done before the game starts.',
+  'room/not-in-lobby': true,
   /** There is no game in progress. */
-  'room/not-playing': 'No game is being played right now.',
+  'room/not-playing': true,
   /** The game id is not one we host. */
-  'room/unknown-game': "We don't host that game.",
+  'room/unknown-game': true,
   /** A game can only start once one has been chosen. */
-  'room/no-game': 'Choose a game first.',
+  'room/no-game': true,
   /** The seat number is not a seat of this room. */
-  'room/unknown-seat': "There's no such seat.",
+  'room/unknown-seat': true,
   /** The lead or host can only play for a seat its player has left. */
-  'room/seat-occupied': 'That seat still has its player.',
+  'room/seat-occupied': true,
   /** A default move is only played for a seat the game is waiting on. */
-  'room/not-awaited': "The game isn't waiting on that seat.",
+  'room/not-awaited': true,
   /** A player can take the lead only while the lead's phone is away. */
-  'room/lead-here': 'The lead is still here: ask them.',
+  'room/lead-here': true,
   /** A name that matches a seat still played on a connected phone: only the lead can free it. */
-  'room/seat-in-use': 'That player is playing on another phone — ask the lead.',
+  'room/seat-in-use': true,
   /** The name matches a seat the lead removed (or its player left): it cannot be taken back by name. */
-  'room/seat-removed': 'That seat was removed from this game. You can watch, and join the next game if the lead lets you in.',
+  'room/seat-removed': true,
   /** The token's seat was taken back on another phone by its player's name. */
-  'room/seat-moved': 'This seat is now played on another phone.',
+  'room/seat-moved': true,
   /** A bot plays that seat: nobody else plays for it or takes it by its name. */
-  'room/bot-seat': 'A bot plays that seat.',
+  'room/bot-seat': true,
   /** Only an away seat can be handed to a new phone or played for by the lead. */
-  'room/seat-not-away': "That seat's player is still here.",
+  'room/seat-not-away': true,
   /** A rematch was asked for without saying what becomes of every seat whose phone is gone. */
-  'room/away-undecided': "Some players' phones are gone: choose what happens to their seats first.",
+  'room/away-undecided': true,
   /** A hand-over code that is wrong or was already used. */
-  'room/bad-handover': "That code doesn't hand over a seat any more. Ask the lead for a new one.",
+  'room/bad-handover': true,
   /** No screen waits to be let in with that code: mistyped, already let in, or closed. */
-  'room/no-such-screen': 'No screen is waiting with that code. Check the code on the screen.',
+  'room/no-such-screen': true,
   /** Hints were asked for by a screen that holds no seat. */
-  'room/no-seat': "Only a player's own phone gets hints.",
+  'room/no-seat': true,
   /** Hints were asked for in a room that plays without them. */
-  'room/hints-off': 'This table plays without hints.',
+  'room/hints-off': true,
   /** A test-only setting was used on a server not started in test mode. */
-  'room/test-only': 'That setting is only available in test mode.',
+  'room/test-only': true,
   /** This address opened too many rooms in a short time. */
-  'room/too-many-rooms': 'Too many rooms were opened from your network just now. Wait a minute and try again.',
+  'room/too-many-rooms': true,
   /** This connection named several codes in a row that lead to no room: it waits a little before naming another. */
-  'room/guessing-slowed': "None of this phone's last few codes matched a room. Check the code on the TV, then try again shortly.",
+  'room/guessing-slowed': true,
   /** This address named so many codes that lead to no room that joining by code from it is paused. */
-  'room/too-many-guesses':
-    'So many wrong room codes came from your network that joining by code is paused for a while. Phones already in a room stay in.',
+  'room/too-many-guesses': true,
   /** This address has too many connections open at once. */
-  'room/too-many-connections': 'Too many screens are connected from your network. Close one and try again.',
+  'room/too-many-connections': true,
   /** The server has as many connections as it takes. */
-  'room/server-full': 'The server is full right now. Try again in a few minutes.',
+  'room/server-full': true,
   /** The room has as many spectators and screens as it takes. */
-  'room/audience-full': 'This room has as many spectators as it can take.',
+  'room/audience-full': true,
   /** A seat changed its choice more often than a person could. */
-  'room/too-many-changes': 'Easy: one change at a time.',
+  'room/too-many-changes': true,
   /** The screen asked for the views of a room it is not in. */
-  'room/not-in-room': "This screen isn't in that room any more. Join it again.",
+  'room/not-in-room': true,
   /** The message names an event the server does not know. */
-  'room/unknown-event': "The app sent something the server doesn't know. Reload the page.",
+  'room/unknown-event': true,
   /** Something went wrong on the server; nothing was changed. */
-  'room/internal': 'Something went wrong on our side. Nothing was changed.',
-} as const;
+  'room/internal': true,
+} as const satisfies Record<`room/${string}`, true>;
 
 /** A stable room-layer error code. */
 export type RoomErrorCode = keyof typeof roomErrors;
@@ -129,9 +129,4 @@ export function errorOnTheWire(error: ErrorBody): ErrorBody {
 /** Whether a code is one this version of the app knows (a newer server may send one it does not). */
 export function isErrorCode(code: string): code is ErrorCode {
   return Object.hasOwn(roomErrors, code) || Object.hasOwn(ruleErrors, code);
-}
-
-/** The sentence a screen shows for any code. */
-export function messageFor(code: ErrorCode): string {
-  return code in roomErrors ? roomErrors[code as RoomErrorCode] : ruleErrors[code as RuleErrorCode];
 }

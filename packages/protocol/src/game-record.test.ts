@@ -74,6 +74,9 @@ describe('verifying a game record', () => {
     expect(verifyRecord(tampered)).toMatchObject({ ok: false, check: 'roll', move: rolledMove });
     expect(verifyRecord(tampered)).toMatchObject({
       message: `At move ${rolledMove + 1}, the dice showed ${replayed}, the record says ${move.rolls.join(' ')}.`,
+      // The faces apart too, for a screen to say it in its own language.
+      shown: replayed.split(' '),
+      recorded: move.rolls.map(String),
     });
   });
 

@@ -169,10 +169,13 @@ export type Verdict =
       ok: false;
       /** Which check failed. */
       check: 'format' | 'commitment' | 'game' | 'move' | 'roll' | 'standings';
-      /** Where, in words people can follow. */
+      /** Where, in English words a developer can follow (a screen words the check itself). */
       message: string;
       /** The move it failed at (0-based), when it is one move's. */
       move?: number;
+      /** For a roll that differs: the faces the replay rolled, and those the record says, for a screen to show. */
+      shown?: string[];
+      recorded?: string[];
     };
 
 /** Plain JSON values compared by content, whatever order their keys come in. */
@@ -238,23 +241,29 @@ export function verifyRecord(input: unknown): Verdict {
   }
   const [setup, ...played] = replay.steps;
   // Rolls are told as the faces the screens showed, so the message matches what the table saw.
-  const faces = (rolls: readonly number[], action: unknown) => facesText(facesShown(replay.game, rolls, action));
+  const faces = (rolls: readonly number[], action: unknown) => facesShown(replay.game, rolls, action);
   if (setup !== undefined && !sameJson(setup.rolls, record.setupRolls)) {
+    const [shown, recorded] = [faces(setup.rolls, null), faces(record.setupRolls, null)];
     return {
       ok: false,
       check: 'roll',
-      message: `The dice rolled at setup showed ${faces(setup.rolls, null)}, the record says ${faces(record.setupRolls, null)}.`,
+      message: `The dice rolled at setup showed ${facesText(shown)}, the record says ${facesText(recorded)}.`,
+      shown,
+      recorded,
     };
   }
   for (const step of played) {
     const move = record.moves[step.move];
     const recorded = move?.rolls ?? [];
     if (!sameJson(step.rolls, recorded)) {
+      const [shown, said] = [faces(step.rolls, move?.action), faces(recorded, move?.action)];
       return {
         ok: false,
         check: 'roll',
         move: step.move,
-        message: `At ${moveName(step.move)}, the dice showed ${faces(step.rolls, move?.action)}, the record says ${faces(recorded, move?.action)}.`,
+        message: `At ${moveName(step.move)}, the dice showed ${facesText(shown)}, the record says ${facesText(said)}.`,
+        shown,
+        recorded: said,
       };
     }
   }

@@ -1,6 +1,7 @@
 import type { RoomView, SeatInfo, WhenAway } from '@rollcall/protocol';
 import { formatCountdown, secondsLeft } from './countdown.js';
-import { seatAbsence } from './seat-names.js';
+import { appText } from './i18n/messages.js';
+import { absenceOf, lastingText, seatAbsence } from './seat-names.js';
 
 /** One line about a seat with no phone, as every screen shows it during a game. */
 export interface AwayNotice {
@@ -13,10 +14,10 @@ export interface AwayNotice {
   awaited: boolean;
 }
 
-/** "away for 2 min", or just "away" in the first seconds (see `seatAbsence`). */
-function awayFor(seats: readonly SeatInfo[], seat: number, now: number): string {
-  const absence = seatAbsence(seats, seat, now) ?? 'away';
-  return absence === 'away' ? 'is away' : `has been ${absence.replace(/^away /, 'away for ')}`;
+/** How long a seat has been away, once there is something to count (see `absenceOf`), else null. */
+function awayLasting(seats: readonly SeatInfo[], seat: number, now: number): string | null {
+  const absence = absenceOf(seats, seat, now);
+  return absence === null || absence.removed ? null : absence.lasting;
 }
 
 /** The line for one seat with no phone (away or removed); null while its phone is here or for a bot. */
@@ -27,20 +28,21 @@ function noticeFor(view: Pick<RoomView, 'seats' | 'whenAway' | 'awaiting'>, s: S
   const byBot = view.whenAway.play === 'bot';
   const notice = (text: string, bot = false): AwayNotice => ({ seat: s.seat, text, bot, awaited });
   const from = s.playedFrom;
-  if (s.vacant) return byBot ? notice(`A bot is playing for ${name} (removed)`, true) : notice(`${name} was removed — the game plays their default moves`);
+  if (s.vacant) return byBot ? notice(appText.away_bot_plays_removed({ name }), true) : notice(appText.away_removed_default({ name }));
+  const lasting = awayLasting(view.seats, s.seat, now);
   // Nobody plays for it yet: the room waits for it, or has not yet noted since when it is away.
   if (from === null) {
-    const waits = view.whenAway.play === 'wait' && awaited;
-    return notice(`${name} ${awayFor(view.seats, s.seat, now)}${waits ? ' — the game waits for them' : ''}`);
+    if (view.whenAway.play === 'wait' && awaited) {
+      return notice(lasting === null ? appText.away_waited_for({ name }) : appText.away_lasting_waited_for({ name, lasting }));
+    }
+    return notice(lasting === null ? appText.away_is_away({ name }) : appText.away_lasting({ name, lasting }));
   }
   if (now < from) {
     const left = formatCountdown(secondsLeft(from, now));
-    return notice(byBot ? `${name} is away — a bot plays for them in ${left}` : `${name} is away — played for in ${left}`);
+    return notice(byBot ? appText.away_bot_plays_in({ name, left }) : appText.away_played_for_in({ name, left }));
   }
-  const absence = seatAbsence(view.seats, s.seat, now) ?? 'away';
-  return byBot
-    ? notice(`A bot is playing for ${name} (${absence})`, true)
-    : notice(`${name} ${awayFor(view.seats, s.seat, now)} — the game plays their default moves`);
+  if (byBot) return notice(appText.away_bot_plays({ name, absence: seatAbsence(view.seats, s.seat, now) ?? appText.seat_away() }), true);
+  return notice(lasting === null ? appText.away_default({ name }) : appText.away_lasting_default({ name, lasting }));
 }
 
 /**
@@ -55,13 +57,13 @@ export function awayNotices(view: Pick<RoomView, 'status' | 'seats' | 'whenAway'
 
 /** What "When a phone is away" does, in full, for the lobby and under the away lines. */
 export function whenAwayRule(whenAway: WhenAway): string {
-  const grace = whenAway.seconds < 60 ? `${whenAway.seconds} s` : `${whenAway.seconds / 60} min`;
+  const grace = lastingText(whenAway.seconds);
   switch (whenAway.play) {
     case 'wait':
-      return 'The game waits for an away player until their phone is back, or the lead or the TV plays for them.';
+      return appText.away_rule_wait();
     case 'default':
-      return `An away player has ${grace} to come back. After that, until their phone is back, the game plays their default move each time it waits on them.`;
+      return appText.away_rule_default({ grace });
     case 'bot':
-      return `An away player has ${grace} to come back. After that, a bot plays for them until their phone is back.`;
+      return appText.away_rule_bot({ grace });
   }
 }

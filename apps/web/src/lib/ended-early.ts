@@ -1,5 +1,6 @@
 import type { RoomView } from '@rollcall/protocol';
 import { catalogueEntry } from '@rollcall/rules/catalogue';
+import { appText } from './i18n/messages.js';
 
 const gameName = (id: string) => catalogueEntry(id)?.name ?? id;
 
@@ -13,10 +14,10 @@ const gameName = (id: string) => catalogueEntry(id)?.name ?? id;
 export function endedLine(view: Pick<RoomView, 'ended' | 'status' | 'game'>): string | null {
   const ended = view.ended;
   if (!ended || view.status === 'finished') return null;
-  const who = ended.by === 'host' ? 'The TV' : (ended.name ?? 'The lead');
-  const stopped = `${who} ended ${gameName(ended.game)} early`;
+  const who = ended.by === 'host' ? appText.ended_by_tv() : (ended.name ?? appText.ended_by_lead());
+  const game = gameName(ended.game);
   const next = ended.next !== null && view.game?.id === ended.next ? gameName(ended.next) : null;
-  if (next === null) return `${stopped}.`;
-  if (view.status === 'playing') return `${stopped} and started ${next}.`;
-  return `${stopped}. ${next} starts as soon as every player's phone has checked in.`;
+  if (next === null) return appText.ended_early({ who, game });
+  if (view.status === 'playing') return appText.ended_early_started_next({ who, game, next });
+  return appText.ended_early_next_soon({ who, game, next });
 }

@@ -1,3 +1,5 @@
+import { appText } from './i18n/messages.js';
+
 /**
  * Where the verify and replay pages get a game record: a file the visitor
  * drops or picks, or `?record=<id>` for a game the server still keeps (the
@@ -14,7 +16,7 @@ export async function recordFromFile(file: File): Promise<{ ok: true; record: un
   try {
     return { ok: true, record: JSON.parse(await file.text()) as unknown };
   } catch {
-    return { ok: false, problem: `${file.name} is not a JSON file.` };
+    return { ok: false, problem: appText.record_not_json({ file: file.name }) };
   }
 }
 
@@ -22,10 +24,10 @@ export async function recordFromFile(file: File): Promise<{ ok: true; record: un
 export async function recordFromServer(id: string): Promise<{ ok: true; record: unknown } | { ok: false; problem: string }> {
   try {
     const answer = await fetch(recordAddress(id));
-    if (answer.status === 404) return { ok: false, problem: 'The server has no revealed game with this id (it may have been cleared).' };
-    if (!answer.ok) return { ok: false, problem: `The server answered ${answer.status}.` };
+    if (answer.status === 404) return { ok: false, problem: appText.record_not_on_server() };
+    if (!answer.ok) return { ok: false, problem: appText.record_server_answered({ status: answer.status }) };
     return { ok: true, record: (await answer.json()) as unknown };
   } catch {
-    return { ok: false, problem: 'The server could not be reached.' };
+    return { ok: false, problem: appText.record_unreachable() };
   }
 }

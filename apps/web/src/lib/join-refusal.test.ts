@@ -1,4 +1,3 @@
-import { messageFor } from '@rollcall/protocol';
 import { describe, expect, it } from 'vitest';
 import { refusalWords, roomCodeProblem, typedCode, waitInWords } from './join-refusal.js';
 
@@ -25,7 +24,7 @@ describe('a typed room code', () => {
 
 describe('a refused join', () => {
   it('from a phone that guessed too much says so and counts down to trying again', () => {
-    const refusal = { code: 'room/guessing-slowed', message: messageFor('room/guessing-slowed'), retryAfterSeconds: 16 };
+    const refusal = { code: 'room/guessing-slowed', message: "None of this phone's last few codes matched a room.", retryAfterSeconds: 16 };
     expect(refusalWords(refusal, 16)).toEqual({
       what: 'None of the last few codes from this phone matched a room. Check the code on the TV.',
       when: 'You can try again in 16 seconds.',
@@ -35,15 +34,15 @@ describe('a refused join', () => {
   });
 
   it('from a network that guessed hundreds says that phones in a room stay in, and when to come back', () => {
-    const refusal = { code: 'room/too-many-guesses', message: messageFor('room/too-many-guesses'), retryAfterSeconds: 2400 };
+    const refusal = { code: 'room/too-many-guesses', message: 'So many wrong room codes came from your network.', retryAfterSeconds: 2400 };
     const words = refusalWords(refusal, 2400);
     expect(words.what).toMatch(/your network.*Phones already in a room stay in\.$/);
     expect(words.when).toBe('You can try again in about 40 minutes.');
   });
 
   it('for a wrong code that starts a wait says how long before the next code', () => {
-    const refusal = { code: 'room/not-found', message: messageFor('room/not-found'), retryAfterSeconds: 4 };
-    expect(refusalWords(refusal, 4)).toEqual({ what: messageFor('room/not-found'), when: 'You can try another code in 4 seconds.' });
+    const refusal = { code: 'room/not-found', message: 'No room has that code.', retryAfterSeconds: 4 };
+    expect(refusalWords(refusal, 4)).toEqual({ what: 'No room has that code.', when: 'You can try another code in 4 seconds.' });
     expect(refusalWords(refusal, 0).when).toBe('');
     expect(refusalWords({ code: 'room/not-found', message: 'No room.' }, 0)).toEqual({ what: 'No room.', when: '' });
   });

@@ -5,6 +5,7 @@
 import type { NightStanding, NightView } from '@rollcall/protocol';
 import { gamesText, sharedPlace } from './night-place.js';
 import { ordinal } from './i18n/format.js';
+import { appText } from './i18n/messages.js';
 
 /** "1st", or "=2nd" when someone else has the same place tonight. */
 export function nightPlaceLabel(night: NightView, line: NightStanding): string {
@@ -13,7 +14,7 @@ export function nightPlaceLabel(night: NightView, line: NightStanding): string {
 
 /** The TV's heading over the night's table: "Tonight after 3 games". */
 export function nightHeading(night: NightView): string {
-  return `Tonight after ${gamesText(night.games)}`;
+  return appText.night_heading({ games: gamesText(night.games) });
 }
 
 /**

@@ -4,7 +4,6 @@ import {
   assembledView,
   hearChange,
   isErrorCode,
-  messageFor,
   lookerOf,
   nothingHeard,
   type Heard,
@@ -30,6 +29,8 @@ import {
   type WatchClosed,
   type ScreenAdmitted,
 } from '@rollcall/protocol';
+import { appText } from './i18n/messages.js';
+import { refusalText } from './i18n/refusals.js';
 import type { SeatStorage } from './seat-storage.js';
 
 /**
@@ -66,16 +67,30 @@ export type Sent<T> = { ok: true; value: T } | { ok: false; error: Problem };
  */
 export type LinkStatus = 'idle' | 'connecting' | 'online' | 'reconnecting' | 'unreachable';
 
+// The app's own failures word themselves when read, so they speak the screen's language of that moment.
+
 /** The failure when the server could not be reached after every retry. */
 export const unreachable: Problem = {
   code: 'client/unreachable',
-  message: "Can't reach the game server right now. Check the Wi-Fi and try again.",
+  get message() {
+    return appText.problem_unreachable();
+  },
 };
 
 /** The failure when the screen left the room before an answer came. */
-export const leftRoom: Problem = { code: 'client/left', message: 'You left the room.' };
+export const leftRoom: Problem = {
+  code: 'client/left',
+  get message() {
+    return appText.problem_left_room();
+  },
+};
 
-const malformed: Problem = { code: 'client/bad-reply', message: 'The server sent an answer this app does not understand.' };
+const malformed: Problem = {
+  code: 'client/bad-reply',
+  get message() {
+    return appText.problem_bad_reply();
+  },
+};
 
 type Credentials =
   /** `seat` is null for someone waiting for the next game. */
@@ -104,9 +119,9 @@ function asSent<T>(reply: unknown): Sent<T> {
     const error = reply.error as { code?: unknown; retryAfterSeconds?: unknown } | null;
     if (error && typeof error.code === 'string' && isErrorCode(error.code)) {
       const { code, retryAfterSeconds: wait } = error;
-      const message = messageFor(code);
       const timed = typeof wait === 'number' && Number.isFinite(wait) && wait > 0;
-      return { ok: false, error: timed ? { code, message, retryAfterSeconds: wait } : { code, message } };
+      if (!timed) return { ok: false, error: { code, message: refusalText(code) } };
+      return { ok: false, error: { code, message: refusalText(code, { retryAfterSeconds: wait }), retryAfterSeconds: wait } };
     }
   }
   return { ok: false, error: malformed };
@@ -217,7 +232,7 @@ export class RoomConnection {
     if (reply.ok) this.deps.storage.keepName(name.trim());
     // The server's words are the same for every name; the person typing knows whose seat it is.
     if (!reply.ok && reply.error.code === 'room/seat-in-use') {
-      return { ok: false, error: { ...reply.error, message: `${name.trim()} is playing on another phone — ask the lead.` } };
+      return { ok: false, error: { ...reply.error, message: appText.refusal_room_seat_in_use_named({ name: name.trim() }) } };
     }
     return reply;
   }

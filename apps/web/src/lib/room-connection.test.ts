@@ -1,5 +1,5 @@
 import { describe, expect, it, vi } from 'vitest';
-import { messageFor, viewEdits, type PublicRoomView, type RoomChange, type SeatPart } from '@rollcall/protocol';
+import { viewEdits, type PublicRoomView, type RoomChange, type SeatPart } from '@rollcall/protocol';
 import { RoomConnection, unreachable, type RoomSocket } from './room-connection.svelte.js';
 import { SeatStorage, type KeyValueStore } from './seat-storage.js';
 
@@ -183,11 +183,11 @@ describe('the room connection', () => {
     socket.up();
     const error = { code: 'room/guessing-slowed', message: 'Wait.', retryAfterSeconds: 8, seatToken: 'not-for-the-page' };
     (await socket.nth(0)).ack(null, { ok: false, error });
-    const slowedWords = messageFor('room/guessing-slowed');
+    const slowedWords = "None of this phone's last few codes matched a room. Check the code on the TV, then try again in 8 seconds.";
     expect(await slowed).toEqual({ ok: false, error: { code: 'room/guessing-slowed', message: slowedWords, retryAfterSeconds: 8 } });
     const odd = connection.joinAsPlayer('ABCD', 'Ann');
     (await socket.nth(1)).ack(null, { ok: false, error: { code: 'room/not-found', retryAfterSeconds: 'soon' } });
-    expect(await odd).toEqual({ ok: false, error: { code: 'room/not-found', message: messageFor('room/not-found') } });
+    expect(await odd).toEqual({ ok: false, error: { code: 'room/not-found', message: 'No room has that code. Check the code on the TV.' } });
     // A code from a newer server than this app is an answer it cannot use.
     const newer = connection.joinAsPlayer('ABCD', 'Ann');
     (await socket.nth(2)).ack(null, { ok: false, error: { code: 'room/from-a-newer-server' } });

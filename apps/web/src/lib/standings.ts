@@ -1,6 +1,7 @@
 import type { SeatInfo } from '@rollcall/protocol';
 import type { Outcome } from '@rollcall/rules/catalogue';
-import { ordinal } from './i18n/format.js';
+import { formatList, ordinal } from './i18n/format.js';
+import { appText } from './i18n/messages.js';
 import { seatName } from './seat-names.js';
 
 /** One line of the final standings, ready to show. */
@@ -29,10 +30,10 @@ export function standingRows(outcome: Outcome, seats: readonly SeatInfo[]): Stan
     }));
 }
 
-/** "Ann wins!", "Ann and Bo share the win!", "Ann, Bo and Cy share the win!" */
+/** "Ann wins!", "Ann and Bo share the win!", "Ann, Bo and Cy share the win!" (the list as the language writes one). */
 export function winnerLine(rows: readonly StandingRow[]): string {
   const names = rows.filter((r) => r.winner).map((r) => r.name);
-  if (names.length === 0) return 'Game over';
-  if (names.length === 1) return `${names[0]} wins!`;
-  return `${names.slice(0, -1).join(', ')} and ${names.at(-1)} share the win!`;
+  if (names.length === 0) return appText.standings_game_over();
+  if (names.length === 1) return appText.standings_wins({ name: names[0]! });
+  return appText.standings_share_win({ names: formatList(names) });
 }

@@ -1,6 +1,7 @@
 /**
- * Every way a game can refuse an action, with the message a player sees.
- * Codes are stable: the web app may branch on them. Games add their own below
+ * Every way a game can refuse an action, with an English sentence for
+ * developers' errors. Only the code travels: players read the web app's own
+ * sentence for it, in their language. Codes are stable: the web app may branch on them. Games add their own below
  * the shared ones, in their own section.
  */
 export const ruleErrors = {
@@ -124,13 +125,13 @@ export const ruleErrors = {
 /** A stable code naming why an action was refused. */
 export type RuleErrorCode = keyof typeof ruleErrors;
 
-/** A refusal: the code for programs and the message for people. */
+/** A refusal: the code, and its English sentence for developers. */
 export interface RuleError {
   code: RuleErrorCode;
   message: string;
 }
 
-/** The refusal for a code, with its user-facing message. */
+/** The refusal for a code, with its English sentence. */
 export function ruleError(code: RuleErrorCode): RuleError {
   return { code, message: ruleErrors[code] };
 }

@@ -2,6 +2,7 @@ import type { Component } from 'svelte';
 import { ROOM_SEAT_LIMIT, type ActionResult, type RoomView } from '@rollcall/protocol';
 import { catalogue, catalogueEntry, type CatalogueEntry } from '@rollcall/rules/catalogue';
 import { loadMessages, type MessageArea } from '../i18n/locale.svelte.js';
+import { appText } from '../i18n/messages.js';
 import type { Sent } from '../room-connection.svelte.js';
 
 /**
@@ -46,10 +47,10 @@ export interface WebGame {
   options?: Lazy<OptionsFormProps>;
   /** The rules page, in our own words. */
   rules: Lazy<Record<string, never>>;
-  /** The dice it is played with, as its rules page lists them. */
-  dice: string;
-  /** One line that sells the game. */
-  blurb: string;
+  /** The dice it is played with, as its rules page lists them (read where shown: it is in the screen's language). */
+  readonly dice: string;
+  /** One line that sells the game (read where shown). */
+  readonly blurb: string;
 }
 
 /** The screens of a game that can be played here. */
@@ -76,45 +77,80 @@ export const webGames: Record<string, WebGame> = {
     phone: withWords('wfgts', () => import('./wfgts/PhoneSheet.svelte')),
     tv: withWords('wfgts', () => import('./wfgts/TvBoard.svelte')),
     rules: withWords('wfgts', () => import('./wfgts/Rules.svelte')),
-    dice: 'seven dice: d4, d6, d8, two d10s, d12, d20',
-    blurb: 'Everyone plays the same rolls at once and hunts for runs and sets.',
+    get dice() {
+      return appText.game_wfgts_dice();
+    },
+    get blurb() {
+      return appText.game_wfgts_blurb();
+    },
   },
   'ten-phases': {
     phone: withWords('ten-phases', () => import('./ten-phases/PhoneSheet.svelte')),
     tv: withWords('ten-phases', () => import('./ten-phases/TvBoard.svelte')),
     rules: withWords('ten-phases', () => import('./ten-phases/Rules.svelte')),
-    dice: 'ten coloured dice, six high and four low with wilds',
-    blurb: 'Climb through ten patterns in order, three rolls a turn.',
+    get dice() {
+      return appText.game_ten_phases_dice();
+    },
+    get blurb() {
+      return appText.game_ten_phases_blurb();
+    },
   },
   'meet-fate': {
     phone: withWords('meet-fate', () => import('./meet-fate/PhoneSheet.svelte')),
     tv: withWords('meet-fate', () => import('./meet-fate/TvBoard.svelte')),
     options: withWords('meet-fate', () => import('./meet-fate/OptionsForm.svelte')),
     rules: withWords('meet-fate', () => import('./meet-fate/Rules.svelte')),
-    dice: 'six eight-sided dice',
-    blurb: 'Fill nineteen boxes, and pray for six eights: an F8.',
+    get dice() {
+      return appText.game_meet_fate_dice();
+    },
+    get blurb() {
+      return appText.game_meet_fate_blurb();
+    },
   },
   'pairs-and-wagers': {
     phone: withWords('pairs-and-wagers', () => import('./pairs-and-wagers/PhoneSheet.svelte')),
     tv: withWords('pairs-and-wagers', () => import('./pairs-and-wagers/TvBoard.svelte')),
     options: withWords('pairs-and-wagers', () => import('./pairs-and-wagers/OptionsForm.svelte')),
     rules: withWords('pairs-and-wagers', () => import('./pairs-and-wagers/Rules.svelte')),
-    dice: 'four six-sided dice',
-    blurb: 'Roll for pairs, then bet your own points to push your luck.',
+    get dice() {
+      return appText.game_pairs_and_wagers_dice();
+    },
+    get blurb() {
+      return appText.game_pairs_and_wagers_blurb();
+    },
   },
   'war-pnp': {
     phone: withWords('war-pnp', () => import('./war-pnp/PhoneSheet.svelte')),
     tv: withWords('war-pnp', () => import('./war-pnp/TvBoard.svelte')),
     rules: withWords('war-pnp', () => import('./war-pnp/Rules.svelte')),
-    dice: 'two six-sided dice',
-    blurb: 'Grow powers, bank points, and wreck your rival’s sheet.',
+    get dice() {
+      return appText.game_war_pnp_dice();
+    },
+    get blurb() {
+      return appText.game_war_pnp_blurb();
+    },
   },
 };
 
 /** The rules pages of the games, in the catalogue's order. */
 export const guides: readonly GameGuide[] = Object.values(catalogue).flatMap((entry) => {
   const web = webGames[entry.id];
-  return web === undefined ? [] : [{ id: entry.id, name: entry.name, designer: entry.designer, dice: web.dice, blurb: web.blurb, rules: web.rules }];
+  if (web === undefined) return [];
+  // The words are read from the game each time they are shown, in the screen's language of that moment.
+  return [
+    {
+      id: entry.id,
+      name: entry.name,
+      designer: entry.designer,
+      get dice() {
+        return web.dice;
+      },
+      get blurb() {
+        return web.blurb;
+      },
+      rules: web.rules,
+    },
+  ];
 });
 
 /** The rules page of a game, if it has one. */
@@ -137,6 +173,6 @@ export function playerRange(id: string): string {
   const players = catalogueEntry(id)?.players;
   if (players === undefined) return '';
   const most = Math.min(players.max, ROOM_SEAT_LIMIT);
-  if (players.min === most) return players.min === 1 ? '1 player' : `${most} players`;
-  return `${players.min}–${most} players`;
+  if (players.min === most) return appText.players_count({ count: most });
+  return appText.players_range({ min: players.min, max: most });
 }

@@ -1,4 +1,4 @@
-import { createContext } from 'svelte';
+import { createContext, untrack } from 'svelte';
 
 /**
  * What a screen reader says without the player moving focus: one polite
@@ -13,23 +13,22 @@ import { createContext } from 'svelte';
 export class Announcer {
   polite = $state('');
   assertive = $state('');
-  #count = 0;
 
   /** Table news: read out when the reader is idle. */
   say(text: string): void {
-    this.polite = this.#fresh(text);
+    // Read untracked: a screen that speaks from an effect must not come to depend on what it said.
+    this.polite = fresh(text, untrack(() => this.polite));
   }
 
   /** What must interrupt: only "your turn" and refusals. */
   alert(text: string): void {
-    this.assertive = this.#fresh(text);
+    this.assertive = fresh(text, untrack(() => this.assertive));
   }
+}
 
-  #fresh(text: string): string {
-    this.#count += 1;
-    // A zero-width space on every other message: same words, new text.
-    return this.#count % 2 === 0 ? `${text}\u200b` : text;
-  }
+/** `text`, marked with a zero-width space when the region already holds those words: same words, new text. */
+function fresh(text: string, shown: string): string {
+  return shown === text ? `${text}\u200b` : text;
 }
 
 const [getAnnouncer, setAnnouncer, hasAnnouncer] = createContext<Announcer>();

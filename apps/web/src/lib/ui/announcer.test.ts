@@ -18,4 +18,13 @@ describe('the live regions', () => {
     expect(announcer.polite).not.toBe(first);
     expect(announcer.polite.replace('\u200b', '')).toBe(first.replace('\u200b', ''));
   });
+
+  it('read the same words again in one region after news in the other', () => {
+    const announcer = new Announcer();
+    announcer.alert("It's your turn");
+    const first = announcer.assertive;
+    announcer.say("Bo's turn");
+    announcer.alert("It's your turn");
+    expect(announcer.assertive).not.toBe(first);
+  });
 });
