@@ -3,7 +3,6 @@ import {
   ServerEvent,
   assembledView,
   hearChange,
-  isErrorCode,
   lookerOf,
   nothingHeard,
   type Heard,
@@ -30,7 +29,7 @@ import {
   type ScreenAdmitted,
 } from '@rollcall/protocol';
 import { appText } from './i18n/messages.js';
-import { refusalText } from './i18n/refusals.js';
+import { isRefusalCode, refusalText } from './i18n/refusals.js';
 import type { SeatStorage } from './seat-storage.js';
 
 /**
@@ -117,7 +116,7 @@ function asSent<T>(reply: unknown): Sent<T> {
   if (reply.ok === false && 'error' in reply) {
     // The server sends a code and its parameters; the sentence is this screen's own.
     const error = reply.error as { code?: unknown; retryAfterSeconds?: unknown } | null;
-    if (error && typeof error.code === 'string' && isErrorCode(error.code)) {
+    if (error && typeof error.code === 'string' && isRefusalCode(error.code)) {
       const { code, retryAfterSeconds: wait } = error;
       const timed = typeof wait === 'number' && Number.isFinite(wait) && wait > 0;
       if (!timed) return { ok: false, error: { code, message: refusalText(code) } };

@@ -60,9 +60,9 @@ export type GameScreens = Pick<WebGame, 'phone' | 'tv' | 'options'>;
 export type GameGuide = Pick<CatalogueEntry, 'id' | 'name' | 'designer'> & Pick<WebGame, 'dice' | 'blurb' | 'rules'>;
 
 /** A game's screen, loaded with the game's words in the screen's language. */
-function withWords<P extends object>(game: MessageArea, screen: Lazy<P>): Lazy<P> {
+function withWords<P extends object>(areas: MessageArea[], screen: Lazy<P>): Lazy<P> {
   return async () => {
-    const [loaded] = await Promise.all([screen(), loadMessages([game])]);
+    const [loaded] = await Promise.all([screen(), loadMessages(areas)]);
     return loaded;
   };
 }
@@ -74,9 +74,9 @@ function withWords<P extends object>(game: MessageArea, screen: Lazy<P>): Lazy<P
  */
 export const webGames: Record<string, WebGame> = {
   wfgts: {
-    phone: withWords('wfgts', () => import('./wfgts/PhoneSheet.svelte')),
-    tv: withWords('wfgts', () => import('./wfgts/TvBoard.svelte')),
-    rules: withWords('wfgts', () => import('./wfgts/Rules.svelte')),
+    phone: withWords(['wfgts'], () => import('./wfgts/PhoneSheet.svelte')),
+    tv: withWords(['wfgts'], () => import('./wfgts/TvBoard.svelte')),
+    rules: withWords(['wfgts', 'wfgts-rules'], () => import('./wfgts/Rules.svelte')),
     get dice() {
       return appText.game_wfgts_dice();
     },
@@ -85,9 +85,9 @@ export const webGames: Record<string, WebGame> = {
     },
   },
   'ten-phases': {
-    phone: withWords('ten-phases', () => import('./ten-phases/PhoneSheet.svelte')),
-    tv: withWords('ten-phases', () => import('./ten-phases/TvBoard.svelte')),
-    rules: withWords('ten-phases', () => import('./ten-phases/Rules.svelte')),
+    phone: withWords(['ten-phases'], () => import('./ten-phases/PhoneSheet.svelte')),
+    tv: withWords(['ten-phases'], () => import('./ten-phases/TvBoard.svelte')),
+    rules: withWords(['ten-phases', 'ten-phases-rules'], () => import('./ten-phases/Rules.svelte')),
     get dice() {
       return appText.game_ten_phases_dice();
     },
@@ -96,10 +96,10 @@ export const webGames: Record<string, WebGame> = {
     },
   },
   'meet-fate': {
-    phone: withWords('meet-fate', () => import('./meet-fate/PhoneSheet.svelte')),
-    tv: withWords('meet-fate', () => import('./meet-fate/TvBoard.svelte')),
-    options: withWords('meet-fate', () => import('./meet-fate/OptionsForm.svelte')),
-    rules: withWords('meet-fate', () => import('./meet-fate/Rules.svelte')),
+    phone: withWords(['meet-fate'], () => import('./meet-fate/PhoneSheet.svelte')),
+    tv: withWords(['meet-fate'], () => import('./meet-fate/TvBoard.svelte')),
+    options: withWords(['meet-fate'], () => import('./meet-fate/OptionsForm.svelte')),
+    rules: withWords(['meet-fate', 'meet-fate-rules'], () => import('./meet-fate/Rules.svelte')),
     get dice() {
       return appText.game_meet_fate_dice();
     },
@@ -108,10 +108,10 @@ export const webGames: Record<string, WebGame> = {
     },
   },
   'pairs-and-wagers': {
-    phone: withWords('pairs-and-wagers', () => import('./pairs-and-wagers/PhoneSheet.svelte')),
-    tv: withWords('pairs-and-wagers', () => import('./pairs-and-wagers/TvBoard.svelte')),
-    options: withWords('pairs-and-wagers', () => import('./pairs-and-wagers/OptionsForm.svelte')),
-    rules: withWords('pairs-and-wagers', () => import('./pairs-and-wagers/Rules.svelte')),
+    phone: withWords(['pairs-and-wagers'], () => import('./pairs-and-wagers/PhoneSheet.svelte')),
+    tv: withWords(['pairs-and-wagers'], () => import('./pairs-and-wagers/TvBoard.svelte')),
+    options: withWords(['pairs-and-wagers'], () => import('./pairs-and-wagers/OptionsForm.svelte')),
+    rules: withWords(['pairs-and-wagers', 'pairs-and-wagers-rules'], () => import('./pairs-and-wagers/Rules.svelte')),
     get dice() {
       return appText.game_pairs_and_wagers_dice();
     },
@@ -120,9 +120,9 @@ export const webGames: Record<string, WebGame> = {
     },
   },
   'war-pnp': {
-    phone: withWords('war-pnp', () => import('./war-pnp/PhoneSheet.svelte')),
-    tv: withWords('war-pnp', () => import('./war-pnp/TvBoard.svelte')),
-    rules: withWords('war-pnp', () => import('./war-pnp/Rules.svelte')),
+    phone: withWords(['war-pnp'], () => import('./war-pnp/PhoneSheet.svelte')),
+    tv: withWords(['war-pnp'], () => import('./war-pnp/TvBoard.svelte')),
+    rules: withWords(['war-pnp', 'war-pnp-rules'], () => import('./war-pnp/Rules.svelte')),
     get dice() {
       return appText.game_war_pnp_dice();
     },

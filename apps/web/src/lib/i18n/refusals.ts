@@ -1,6 +1,6 @@
 import type { ErrorCode } from '@rollcall/protocol';
 import { waitInWords } from '../join-refusal.js';
-import { appText } from './messages.js';
+import { appText, meetFateText, pairsAndWagersText, tenPhasesText, warPnpText, wfgtsText } from './messages.js';
 
 /** What a refusal comes with besides its code. */
 export interface RefusalParams {
@@ -12,7 +12,8 @@ export interface RefusalParams {
  * The sentence for every code the server can refuse with, the room's and the
  * games' rules' alike, in the screen's language. A code with no sentence here
  * fails the typecheck: the server sends codes only, so a screen has nothing
- * else to show.
+ * else to show. A game's own refusals are in its words, which a screen has
+ * loaded whenever that game can refuse it.
  */
 export const refusals: Record<ErrorCode, (params: RefusalParams) => string> = {
   'room/bad-request': () => appText.refusal_room_bad_request(),
@@ -69,51 +70,60 @@ export const refusals: Record<ErrorCode, (params: RefusalParams) => string> = {
   'rule/die-repeated': () => appText.refusal_rule_die_repeated(),
   'rule/bad-options': () => appText.refusal_rule_bad_options(),
   'rule/seat-count': () => appText.refusal_rule_seat_count(),
-  'rule/junk-used': () => appText.refusal_rule_junk_used(),
-  'rule/wfgts-already-scored': () => appText.refusal_rule_wfgts_already_scored(),
-  'rule/ten-phases-keep-before-first-roll': () => appText.refusal_rule_ten_phases_keep_before_first_roll(),
-  'rule/ten-phases-nothing-to-roll': () => appText.refusal_rule_ten_phases_nothing_to_roll(),
-  'rule/ten-phases-stop-before-roll': () => appText.refusal_rule_ten_phases_stop_before_roll(),
-  'rule/meet-fate-box-filled': () => appText.refusal_rule_meet_fate_box_filled(),
-  'rule/meet-fate-rolls-used-up': () => appText.refusal_rule_meet_fate_rolls_used_up(),
-  'rule/meet-fate-roll-first': () => appText.refusal_rule_meet_fate_roll_first(),
-  'rule/meet-fate-hold-before-roll': () => appText.refusal_rule_meet_fate_hold_before_roll(),
-  'rule/meet-fate-all-dice-held': () => appText.refusal_rule_meet_fate_all_dice_held(),
-  'rule/mid-not-in-play': () => appText.refusal_rule_mid_not_in_play(),
-  'rule/mid-closed': () => appText.refusal_rule_mid_closed(),
-  'rule/mid-choices-open': () => appText.refusal_rule_mid_choices_open(),
-  'rule/wager-needs-points': () => appText.refusal_rule_wager_needs_points(),
-  'rule/stake-limit': () => appText.refusal_rule_stake_limit(),
-  'rule/odd-too-late': () => appText.refusal_rule_odd_too_late(),
-  'rule/odd-already-called': () => appText.refusal_rule_odd_already_called(),
-  'rule/already-rolled': () => appText.refusal_rule_already_rolled(),
-  'rule/get-needs-miss': () => appText.refusal_rule_get_needs_miss(),
-  'rule/better-needs-score': () => appText.refusal_rule_better_needs_score(),
-  'rule/end-before-roll': () => appText.refusal_rule_end_before_roll(),
-  'rule/war-pick-count': () => appText.refusal_rule_war_pick_count(),
-  'rule/war-develop-pair': () => appText.refusal_rule_war_develop_pair(),
-  'rule/war-full': () => appText.refusal_rule_war_full(),
-  'rule/war-name-needed': () => appText.refusal_rule_war_name_needed(),
-  'rule/war-row-named': () => appText.refusal_rule_war_row_named(),
-  'rule/war-no-activation': () => appText.refusal_rule_war_no_activation(),
-  'rule/war-declared': () => appText.refusal_rule_war_declared(),
-  'rule/war-one-declaration': () => appText.refusal_rule_war_one_declaration(),
-  'rule/war-wrong-power': () => appText.refusal_rule_war_wrong_power(),
-  'rule/war-target': () => appText.refusal_rule_war_target(),
-  'rule/war-too-many': () => appText.refusal_rule_war_too_many(),
-  'rule/war-repeated': () => appText.refusal_rule_war_repeated(),
-  'rule/war-marked': () => appText.refusal_rule_war_marked(),
-  'rule/war-no-mark': () => appText.refusal_rule_war_no_mark(),
-  'rule/war-no-withering': () => appText.refusal_rule_war_no_withering(),
-  'rule/war-too-big': () => appText.refusal_rule_war_too_big(),
-  'rule/war-gifts': () => appText.refusal_rule_war_gifts(),
-  'rule/war-trap-value': () => appText.refusal_rule_war_trap_value(),
-  'rule/war-bend': () => appText.refusal_rule_war_bend(),
-  'rule/war-box-empty': () => appText.refusal_rule_war_box_empty(),
-  'rule/war-must-gain': () => appText.refusal_rule_war_must_gain(),
+  'rule/junk-used': () => wfgtsText.refusal_rule_junk_used(),
+  'rule/wfgts-already-scored': () => wfgtsText.refusal_rule_wfgts_already_scored(),
+  'rule/ten-phases-keep-before-first-roll': () => tenPhasesText.refusal_rule_ten_phases_keep_before_first_roll(),
+  'rule/ten-phases-nothing-to-roll': () => tenPhasesText.refusal_rule_ten_phases_nothing_to_roll(),
+  'rule/ten-phases-stop-before-roll': () => tenPhasesText.refusal_rule_ten_phases_stop_before_roll(),
+  'rule/meet-fate-box-filled': () => meetFateText.refusal_rule_meet_fate_box_filled(),
+  'rule/meet-fate-rolls-used-up': () => meetFateText.refusal_rule_meet_fate_rolls_used_up(),
+  'rule/meet-fate-roll-first': () => meetFateText.refusal_rule_meet_fate_roll_first(),
+  'rule/meet-fate-hold-before-roll': () => meetFateText.refusal_rule_meet_fate_hold_before_roll(),
+  'rule/meet-fate-all-dice-held': () => meetFateText.refusal_rule_meet_fate_all_dice_held(),
+  'rule/mid-not-in-play': () => pairsAndWagersText.refusal_rule_mid_not_in_play(),
+  'rule/mid-closed': () => pairsAndWagersText.refusal_rule_mid_closed(),
+  'rule/mid-choices-open': () => pairsAndWagersText.refusal_rule_mid_choices_open(),
+  'rule/wager-needs-points': () => pairsAndWagersText.refusal_rule_wager_needs_points(),
+  'rule/stake-limit': () => pairsAndWagersText.refusal_rule_stake_limit(),
+  'rule/odd-too-late': () => pairsAndWagersText.refusal_rule_odd_too_late(),
+  'rule/odd-already-called': () => pairsAndWagersText.refusal_rule_odd_already_called(),
+  'rule/already-rolled': () => pairsAndWagersText.refusal_rule_already_rolled(),
+  'rule/get-needs-miss': () => pairsAndWagersText.refusal_rule_get_needs_miss(),
+  'rule/better-needs-score': () => pairsAndWagersText.refusal_rule_better_needs_score(),
+  'rule/end-before-roll': () => pairsAndWagersText.refusal_rule_end_before_roll(),
+  'rule/war-pick-count': () => warPnpText.refusal_rule_war_pick_count(),
+  'rule/war-develop-pair': () => warPnpText.refusal_rule_war_develop_pair(),
+  'rule/war-full': () => warPnpText.refusal_rule_war_full(),
+  'rule/war-name-needed': () => warPnpText.refusal_rule_war_name_needed(),
+  'rule/war-row-named': () => warPnpText.refusal_rule_war_row_named(),
+  'rule/war-no-activation': () => warPnpText.refusal_rule_war_no_activation(),
+  'rule/war-declared': () => warPnpText.refusal_rule_war_declared(),
+  'rule/war-one-declaration': () => warPnpText.refusal_rule_war_one_declaration(),
+  'rule/war-wrong-power': () => warPnpText.refusal_rule_war_wrong_power(),
+  'rule/war-target': () => warPnpText.refusal_rule_war_target(),
+  'rule/war-too-many': () => warPnpText.refusal_rule_war_too_many(),
+  'rule/war-repeated': () => warPnpText.refusal_rule_war_repeated(),
+  'rule/war-marked': () => warPnpText.refusal_rule_war_marked(),
+  'rule/war-no-mark': () => warPnpText.refusal_rule_war_no_mark(),
+  'rule/war-no-withering': () => warPnpText.refusal_rule_war_no_withering(),
+  'rule/war-too-big': () => warPnpText.refusal_rule_war_too_big(),
+  'rule/war-gifts': () => warPnpText.refusal_rule_war_gifts(),
+  'rule/war-trap-value': () => warPnpText.refusal_rule_war_trap_value(),
+  'rule/war-bend': () => warPnpText.refusal_rule_war_bend(),
+  'rule/war-box-empty': () => warPnpText.refusal_rule_war_box_empty(),
+  'rule/war-must-gain': () => warPnpText.refusal_rule_war_must_gain(),
 };
 
 /** What a screen says for a refusal, read in the screen's language when called. */
 export function refusalText(code: ErrorCode, params: RefusalParams = {}): string {
   return refusals[code](params);
+}
+
+/**
+ * Whether this version of the app has words for a code (a newer server may
+ * send one it does not). Asked of the map above rather than the protocol's
+ * lists, which would bring the rules' English sentences into the download.
+ */
+export function isRefusalCode(code: string): code is ErrorCode {
+  return Object.hasOwn(refusals, code);
 }
