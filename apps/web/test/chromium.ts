@@ -72,6 +72,37 @@ export async function seriousViolations(page: Page): Promise<string[]> {
     .map((v) => `${v.impact} ${v.id}: ${v.help} (${v.targets.join(', ')})`);
 }
 
+/**
+ * Wait until the page holds still: fonts loaded, no animation running that
+ * will end, and its layout (the page's size and a sample of its boxes) the
+ * same for three frames in a row, as boards fitted to the screen settle.
+ */
+export async function settle(page: Page): Promise<void> {
+  await page.evaluate(async () => {
+    await document.fonts.ready;
+    const frame = () => new Promise((done) => requestAnimationFrame(done));
+    const moving = () => document.getAnimations().some((a) => a.playState === 'running' && a.effect?.getComputedTiming().endTime !== Infinity);
+    const layout = () => {
+      const all = document.body.querySelectorAll('*');
+      const doc = document.documentElement;
+      let seen = `${doc.scrollWidth}x${doc.scrollHeight}/${all.length}`;
+      for (let i = 0; i < all.length; i += Math.ceil(all.length / 64)) {
+        const box = all[i]!.getBoundingClientRect();
+        seen += `|${Math.round(box.x)},${Math.round(box.y)},${Math.round(box.width)},${Math.round(box.height)}`;
+      }
+      return seen;
+    };
+    let last = '';
+    // At most about two seconds: a page that never holds still is measured as it is.
+    for (let still = 0, frames = 0; still < 3 && frames < 120; frames++) {
+      await frame();
+      const now = layout();
+      still = now === last && !moving() ? still + 1 : 0;
+      last = now;
+    }
+  });
+}
+
 /** Save a screenshot of the page under test-artifacts/. */
 export async function saveScreenshot(page: Page, name: string): Promise<void> {
   mkdirSync(artifactsDir, { recursive: true });

@@ -1,30 +1,24 @@
 /**
  * Every game at its smallest, a four-player and its largest table, on every
  * kind of screen, in the lobby, in the middle of a game, at its end and back
- * in the lobby with tonight's standings (the TV's table, the phone's place): the
- * page never scrolls sideways, a TV never scrolls at all, a TV draws no text
- * over other text, a 1080p TV shows no text under 16 px, a phone with a move
- * to make shows a control of the game without scrolling, and axe finds nothing
- * serious. Every screen is kept as a screenshot in test-artifacts/matrix/.
+ * in the lobby with tonight's standings (the TV's table, the phone's place),
+ * in English, German and French: the page never scrolls sideways, a TV never
+ * scrolls at all, a TV draws no text over other text, a 1080p TV shows no
+ * text under 16 px, a phone with a move to make shows a control of the game
+ * without scrolling, a phone's end screen never breaks a name mid-word, and
+ * axe finds nothing serious. Every screen is kept as a screenshot in
+ * test-artifacts/matrix/.
  *
- * The browser only looks: the seats are sockets, and the game is played
- * quickly from the stored state (table-driver.ts) while the screens are
- * parked on a blank page, so only the moments pictured are drawn.
+ * The screens only look (table-screens.ts): each case has its own TV, phone
+ * and spectator, and the cases run side by side in one Chromium.
  */
 import { findGame, games } from '@rollcall/rules';
 import type { Page } from 'playwright-core';
-import { afterAll, describe, expect, it } from 'vitest';
+import { afterAll, describe, it } from 'vitest';
 import { useBrowserRoom } from './browser-room.js';
-import { saveScreenshot, seriousViolations } from './chromium.js';
-import { movesInAGame, seatPlayers, type SeatedTable } from './table-driver.js';
-
-const TEST_SEED = '623b8a340507794f609f62b9c457d1a9';
-
-/** Names of several lengths, as a real table has. */
-const NAMES = ['Ann', 'Bartholomew', 'Cy', 'Dee', 'Everett', 'Fay', 'Gus', 'Hildegard', 'Ivo', 'Jo', 'Kit', 'Lou'];
-
-type Stage = 'lobby' | 'mid' | 'end';
-type Role = 'tv' | 'phone' | 'spectator';
+import { saveScreenshot, seriousViolations, settle } from './chromium.js';
+import type { Locale } from './languages.js';
+import { NAMES, openScreens, playThrough, type Role, type Stage } from './table-screens.js';
 
 interface Screen {
   name: string;
@@ -45,11 +39,16 @@ const SCREENS: Screen[] = [
   { name: 'spectator', role: 'spectator', width: 1280, height: 800, fitHeight: false, minText: 0 },
 ];
 
-/** Each game at its minimum, at four and at its maximum number of players. */
-const CASES = Object.values(games).flatMap((game) =>
-  [...new Set([game.players.min, 4, game.players.max])]
-    .filter((n) => n >= game.players.min && n <= game.players.max)
-    .map((players) => ({ game: game.id, players, label: `${game.id}-${players}p` })),
+/** The languages laid out: English, and the two whose words run longest. */
+const MATRIX_LOCALES: Locale[] = ['en', 'de', 'fr'];
+
+/** Each game at its minimum, at four and at its maximum number of players, in each language. */
+const CASES = MATRIX_LOCALES.flatMap((locale) =>
+  Object.values(games).flatMap((game) =>
+    [...new Set([game.players.min, 4, game.players.max])]
+      .filter((n) => n >= game.players.min && n <= game.players.max)
+      .map((players) => ({ game: game.id, players, locale, label: `${game.id}-${players}p${locale === 'en' ? '' : `-${locale}`}` })),
+  ),
 );
 
 // The driver plays a whole game in seconds, far faster than any table taps.
@@ -57,27 +56,16 @@ const CASES = Object.values(games).flatMap((game) =>
 const room = useBrowserRoom({
   env: { ACTION_BURST: '100000', ACTIONS_PER_SECOND: '100000', ...(process.env.WEB_DIR ? { WEB_DIR: process.env.WEB_DIR } : {}) },
 });
-const problems: string[] = [];
-const pages: Partial<Record<Role, Page>> = {};
-
-/** The page of each role, made once and reused for every room. */
-async function pageFor(role: Role): Promise<Page> {
-  const made = pages[role];
-  if (made !== undefined) return made;
-  const first = SCREENS.find((s) => s.role === role)!;
-  const page = await room.newPage({ width: first.width, height: first.height }, role === 'phone');
-  pages[role] = page;
-  return page;
-}
+const everyProblem: string[] = [];
 
 /**
  * What is wrong with the page at this screen size: overflow, text drawn over other text (`overlaps`),
- * text too small to read, and, on a phone whose player has a move to make (`decides`), no control of
- * the game on the screen as it opens.
+ * text too small to read, on a phone whose player has a move to make (`decides`) no control of
+ * the game on the screen as it opens, and any of `whole` (names) broken across two lines.
  */
-function measure(page: Page, screen: Screen, decides: boolean): Promise<string[]> {
+function measure(page: Page, screen: Screen, decides: boolean, whole: readonly string[]): Promise<string[]> {
   return page.evaluate(
-    ({ fitHeight, minText, decides, overlaps }) => {
+    ({ fitHeight, minText, decides, overlaps, whole }) => {
       const found: string[] = [];
       const doc = document.documentElement;
       if (doc.scrollWidth > window.innerWidth) {
@@ -174,118 +162,71 @@ function measure(page: Page, screen: Screen, decides: boolean): Promise<string[]
         const listed = [...small].slice(0, 6).map(([text, size]) => `"${text}" ${size} px`);
         if (listed.length > 0) found.push(`text under ${minText} px: ${listed.join(', ')}${small.size > 6 ? ` and ${small.size - 6} more` : ''}`);
       }
+      if (whole.length > 0) {
+        // A name wraps mid-word when its letters sit on more than one line ("Bartholome / w").
+        const broken = new Set<string>();
+        const walker = document.createTreeWalker(document.body, NodeFilter.SHOW_TEXT);
+        for (let node = walker.nextNode(); node !== null; node = walker.nextNode()) {
+          const element = node.parentElement;
+          const text = node.textContent ?? '';
+          if (element === null || element.closest('.sr-only') !== null || element.getBoundingClientRect().width <= 1) continue;
+          for (const name of whole) {
+            for (let at = text.indexOf(name); at >= 0; at = text.indexOf(name, at + 1)) {
+              const range = document.createRange();
+              range.setStart(node, at);
+              range.setEnd(node, at + name.length);
+              const lines = new Set([...range.getClientRects()].filter((r) => r.width > 0).map((r) => Math.round(r.top)));
+              if (lines.size > 1) broken.add(name);
+            }
+          }
+        }
+        if (broken.size > 0) found.push(`names broken across lines: ${[...broken].join(', ')}`);
+      }
       return found;
     },
-    { fitHeight: screen.fitHeight, minText: screen.minText, decides, overlaps: screen.role === 'tv' },
+    { fitHeight: screen.fitHeight, minText: screen.minText, decides, overlaps: screen.role === 'tv', whole },
   );
 }
 
-/** Look at one page at each of its screen sizes: measure, picture and check it with axe; `decides`: this phone has a move to make. */
-async function inspect(label: string, role: Role, decides = false): Promise<void> {
-  const page = await pageFor(role);
+/**
+ * Look at one page at each of its screen sizes: measure, picture and check it with axe; `decides`:
+ * this phone has a move to make; `whole`: names that must not break mid-word.
+ */
+async function inspect(page: Page, role: Role, label: string, decides: boolean, whole: readonly string[]): Promise<string[]> {
+  const problems: string[] = [];
   for (const screen of SCREENS.filter((s) => s.role === role)) {
     await page.setViewportSize({ width: screen.width, height: screen.height });
-    // A few frames for the layout, and a TV board's fit to the screen, to follow the new size.
-    await page.evaluate(() => new Promise((done) => requestAnimationFrame(() => requestAnimationFrame(done))));
-    await page.waitForTimeout(200);
+    await settle(page);
     const where = `${label} ${screen.name}`;
-    for (const problem of await measure(page, screen, decides)) problems.push(`${where}: ${problem}`);
+    for (const problem of await measure(page, screen, decides, screen.width === 360 ? whole : [])) problems.push(`${where}: ${problem}`);
     await saveScreenshot(page, `matrix/${label}-${screen.name}`);
     for (const violation of await seriousViolations(page)) problems.push(`${where}: ${violation}`);
   }
+  return problems;
 }
 
-/** Open each screen of the room and wait until it shows `stage`. */
-async function show(code: string, stage: Stage): Promise<void> {
-  const ready = stage === 'lobby' ? null : stage === 'mid' ? '[data-testid="game-screen"] > *' : '[data-testid="standings"]';
-  const tv = await pageFor('tv');
-  const phone = await pageFor('phone');
-  const spectator = await pageFor('spectator');
-  await Promise.all([
-    tv.goto(`${room.url}/tv/${code}`),
-    phone.goto(`${room.url}/play/${code}`),
-    spectator.goto(`${room.url}/watch/${code}`),
-  ]);
-  if (ready === null) {
-    await tv.getByTestId('room-code').waitFor();
-    await phone.locator('#hello-title').waitFor();
-    await spectator.locator('#wait-title').waitFor();
-  } else {
-    for (const page of [tv, phone, spectator]) await page.locator(ready).first().waitFor({ timeout: 15_000 });
-  }
-  // Let entrance animations and rolls settle before the pictures.
-  await tv.waitForTimeout(900);
-}
-
-/** Leave the room's screens on a blank page, so the game can be played quickly without drawing every move. */
-async function park(): Promise<void> {
-  for (const role of ['tv', 'phone', 'spectator'] as const) await (await pageFor(role)).goto('about:blank');
-}
-
-/** Play moves until `enough` says so or the game ends. */
-async function playUntil(table: SeatedTable, enough: (moves: number, awaiting: number[]) => boolean): Promise<void> {
-  for (let moves = 0; ; moves++) {
-    const { status, awaiting } = await table.status();
-    if (status !== 'playing' || enough(moves, awaiting)) return;
-    await table.step();
-  }
-}
-
-describe('every screen fits, at every table size', () => {
+describe.concurrent('every screen fits, at every table size, in English, German and French', () => {
   afterAll(() => {
     // Printed so a failing run says everything at once, not only the first case.
-    if (problems.length > 0) console.log(problems.join('\n'));
+    if (everyProblem.length > 0) console.log(everyProblem.join('\n'));
   });
 
-  it.each(CASES)('$label', async ({ game: id, players, label }) => {
-    const game = findGame(id)!;
-    const before = problems.length;
-    const tv = await pageFor('tv');
-    await tv.setViewportSize({ width: 1920, height: 1080 });
-    const { code } = await room.hostRoom(TEST_SEED, tv);
-    const table = await seatPlayers(room.server, code, NAMES.slice(0, players));
+  it.for(CASES)('$label', async ({ game: id, players, locale, label }, { expect }) => {
+    const problems: string[] = [];
+    const screens = await openScreens(room, locale === 'en' ? undefined : locale);
+    const names = NAMES.slice(0, players);
+    const roles: Record<Stage, Role[]> = { lobby: ['tv', 'phone', 'spectator'], mid: ['tv', 'phone', 'spectator'], end: ['tv', 'phone', 'spectator'], night: ['tv', 'phone'] };
     try {
-      // This phone holds seat 0 (the lead's): it takes it back as a returning phone does.
-      const phone = await pageFor('phone');
-      await phone.goto(`${room.url}/`);
-      await phone.evaluate(
-        ({ key, held }) => localStorage.setItem(key, held),
-        { key: `rollcall:seat:${code}`, held: JSON.stringify({ seat: 0, token: table.tokens[0] ?? '' }) },
-      );
-
-      await tv.locator(`input[name="game"][value="${id}"]`).check();
-      const start = tv.getByRole('button', { name: 'Start the game' });
-      await expect.poll(() => start.isEnabled()).toBe(true);
-      await show(code, 'lobby');
-      for (const role of ['tv', 'phone', 'spectator'] as const) await inspect(`${label}-lobby`, role);
-
-      await tv.getByRole('button', { name: 'Start the game' }).click();
-      await expect.poll(async () => (await table.status()).status).toBe('playing');
-      await park();
-      // The middle of a game: some way in, at a moment this phone has a move to make.
-      const half = Math.round(movesInAGame(id, players, TEST_SEED) * 0.45);
-      await playUntil(table, (moves, awaiting) => moves >= half && (awaiting.includes(0) || moves > half + 60));
-      const decides = (await table.status()).awaiting.includes(0);
-      await show(code, 'mid');
-      for (const role of ['tv', 'phone', 'spectator'] as const) await inspect(`${label}-mid`, role, role === 'phone' && decides);
-
-      await park();
-      await playUntil(table, () => false);
-      await show(code, 'end');
-      for (const role of ['tv', 'phone', 'spectator'] as const) await inspect(`${label}-end`, role);
-
-      // A game of one is not counted tonight; any other leaves the night's table on the TV for the next game's lobby.
-      if (players > 1) {
-        await table.rematch();
-        await tv.getByTestId('night-table').waitFor({ timeout: 15_000 });
-        await (await pageFor('phone')).getByTestId('night-place').waitFor({ timeout: 15_000 });
-        await tv.waitForTimeout(900);
-        for (const role of ['tv', 'phone'] as const) await inspect(`${label}-night`, role);
-      }
+      await playThrough(room, screens, { game: id, players, night: true }, async (stage, decides) => {
+        for (const role of roles[stage]) {
+          problems.push(...(await inspect(screens[role], role, `${label}-${stage}`, role === 'phone' && decides, role === 'phone' && stage === 'end' ? names : [])));
+        }
+      });
     } finally {
-      table.close();
+      for (const page of Object.values(screens)) await page.context().close();
     }
-    expect(problems.slice(before), `${game.name} with ${players} players`).toEqual([]);
+    everyProblem.push(...problems);
+    expect(problems, `${findGame(id)!.name} with ${players} players in ${locale}`).toEqual([]);
     expect(room.pageErrors).toEqual([]);
   });
 });
