@@ -126,6 +126,14 @@ export async function languageOf(page: Page): Promise<Locale> {
   return (await page.evaluate(() => document.documentElement.lang)) as Locale;
 }
 
+/** The seat token a page holds in a room, as it keeps it to take its seat back. */
+export async function seatTokenOf(page: Page, code: string): Promise<string> {
+  const held = await page.evaluate((key) => localStorage.getItem(key), `rollcall:seat:${code}`);
+  const token = held === null ? undefined : (JSON.parse(held) as { token?: string }).token;
+  if (token === undefined) throw new Error(`the page holds no seat in ${code}`);
+  return token;
+}
+
 /** The final standings a page shows, best first, once they appear. */
 export async function standingsOf(page: Page): Promise<Standing[]> {
   const list = page.getByTestId('standings');

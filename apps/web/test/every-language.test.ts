@@ -75,6 +75,8 @@ describe.concurrent('every screen in every language', () => {
             await Promise.all(Object.values(screens).map((page) => switchLanguage(page, locale)));
             for (const role of Object.keys(screens) as Role[]) await found.check(`${game} ${stage} ${role}`, screens[role], locale, true);
           }
+          // Back to the screens' own language (the browser's), in which the game goes on.
+          await Promise.all(Object.values(screens).map((page) => switchLanguage(page, 'en')));
         });
         // The phone has finished a game: its records list it.
         for (const locale of LOCALES) {

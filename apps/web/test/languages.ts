@@ -103,6 +103,15 @@ interface EnglishPiece {
 const letters = (text: string) => text.match(/\p{L}/gu)?.length ?? 0;
 const isLetter = (char: string | undefined) => char !== undefined && /[\p{L}\p{N}]/u.test(char);
 
+/** `text` with each whole-word `name` in it ("Jo", not the "Jo" of "Join") put out of the way. */
+function withoutName(text: string, name: string): string {
+  let left = text;
+  for (let at = wordAt(left, name); at >= 0; at = wordAt(left, name, at + 1)) {
+    left = `${left.slice(0, at)}\u2063${left.slice(at + name.length)}`;
+  }
+  return left;
+}
+
 /** Where `piece` stands as whole words in `text` (not inside a longer word), or -1. */
 function wordAt(text: string, piece: string, from = 0): number {
   for (let at = text.indexOf(piece, from); at >= 0; at = text.indexOf(piece, at + 1)) {
@@ -199,9 +208,7 @@ export async function englishLeft(
   const shown = (await page.evaluate(() => document.documentElement.lang)) || '(none)';
   if (shown !== locale) return [`the page is in ${shown}, not ${locale}`];
   const kept = [...names, ...PROPER_NAMES].filter((name) => name !== '').sort((a, b) => b.length - a.length);
-  const text = (await wordsOnPage(page, withLiveRegions))
-    .map((words) => kept.reduce((left, name) => left.replaceAll(name, '\u2063'), words))
-    .join('\n');
+  const text = (await wordsOnPage(page, withLiveRegions)).map((words) => kept.reduce(withoutName, words)).join('\n');
   const found: string[] = [];
   for (const piece of englishPieces(locale)) {
     if (wordAt(text, piece.text) >= 0) found.push(`"${piece.text}" (${piece.key})`);

@@ -10,7 +10,7 @@
  */
 import type { Page } from 'playwright-core';
 import { describe, it } from 'vitest';
-import { PHONE, TV, standingsOf, useBrowserRoom } from './browser-room.js';
+import { PHONE, TV, seatTokenOf, standingsOf, useBrowserRoom } from './browser-room.js';
 import { EnglishSeen, OTHER_LOCALES, say } from './languages.js';
 import { seatPlayers } from './table-driver.js';
 
@@ -39,8 +39,7 @@ describe.concurrent('a whole game in another language', () => {
     await name.fill('Ann');
     await phone.getByRole('button', { name: say(locale, 'Join the game') }).tap();
     await phone.getByRole('heading', { name: say(locale, "You're in, {name}!", { name: 'Ann' }) }).waitFor();
-    const held = await phone.evaluate((key) => localStorage.getItem(key), `rollcall:seat:${code}`);
-    const table = await seatPlayers(room.server, code, ['Bartholomew'], [(JSON.parse(held ?? '{}') as { token: string }).token]);
+    const table = await seatPlayers(room.server, code, ['Bartholomew'], [await seatTokenOf(phone, code)]);
 
     try {
       const spectator = await room.newPage({ width: 1280, height: 800 }, false, locale);
