@@ -65,4 +65,15 @@ describe('the HTTP side', () => {
     expect((await server.inject('/healthz')).statusCode).toBe(200);
     await server.close();
   });
+
+  it('answers what it cannot serve with a status and a code, never a sentence', async () => {
+    for (const web of [undefined, webBuild()]) {
+      const server = await app(web === undefined ? {} : { WEB_DIR: web });
+      const missing = await server.inject('/api/nothing-here');
+      expect([missing.statusCode, missing.json()]).toEqual([404, { error: 'not-found' }]);
+      const malformed = await server.inject('/api/games/%zz/record');
+      expect([malformed.statusCode, malformed.json()]).toEqual([400, { error: 'bad-request' }]);
+      await server.close();
+    }
+  });
 });

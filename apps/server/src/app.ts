@@ -3,6 +3,7 @@ import Fastify, { LogController, type FastifyBaseLogger, type FastifyInstance } 
 import type { Logger } from 'pino';
 import { systemClock, type Clock } from './clock.js';
 import type { Config } from './config.js';
+import { answerError } from './http-errors.js';
 import { createLogger } from './logger.js';
 import { metricsEndpoint } from './metrics-endpoint.js';
 import { createMetrics, meteredRepository } from './metrics.js';
@@ -48,7 +49,8 @@ export async function buildApp(config: Config, deps: AppDeps = {}): Promise<Fast
   const loggerInstance: FastifyBaseLogger = logger;
   // Behind the configured proxies, `request.ip` is the client's, as for sockets (see `client-guard.ts`).
   const trustProxy = config.trustProxy.length > 0 ? config.trustProxy : false;
-  const app: FastifyInstance = Fastify({ loggerInstance, logController, trustProxy });
+  const app: FastifyInstance = Fastify({ loggerInstance, logController, trustProxy, frameworkErrors: answerError });
+  app.setErrorHandler(answerError);
   // Node's default metrics start monitors of their own: only where the metrics are served.
   const metrics = createMetrics({ nodeDefaults: config.metrics.port !== null || config.metrics.token !== null });
   const opened = deps.store ?? (await openRepository(config, logger));

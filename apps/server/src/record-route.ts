@@ -1,5 +1,6 @@
 import type { FastifyInstance } from 'fastify';
 import { gameRecordOf, parseRecordId } from './game-records.js';
+import { httpError } from './http-errors.js';
 import type { RoomRepository } from './store/room-repository.js';
 
 /**
@@ -13,7 +14,7 @@ export async function gameRecords(app: FastifyInstance, { store }: { store: Room
     const wanted = parseRecordId(id);
     const room = wanted === null ? null : await store.load(wanted.code);
     const record = room === null ? null : gameRecordOf(room, await store.journal(room.code), id);
-    if (record === null) return reply.code(404).send({ error: 'no revealed game record with this id' });
+    if (record === null) return reply.code(404).send(httpError(404));
     return reply.header('cache-control', 'no-store').send(record);
   });
 }

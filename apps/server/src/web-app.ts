@@ -5,6 +5,7 @@ import fastifyStatic from '@fastify/static';
 import { SERVER_INFO_PATH, type ServerInfo } from '@rollcall/protocol';
 import type { FastifyInstance } from 'fastify';
 import type { Config } from './config.js';
+import { httpError } from './http-errors.js';
 
 /** The SvelteKit static build's page for any route it did not prerender. */
 const FALLBACK_PAGES = ['200.html', 'index.html'];
@@ -34,6 +35,11 @@ export async function webApp(app: FastifyInstance, { config }: { config: Config 
   });
 
   const fallback = FALLBACK_PAGES.find((page) => existsSync(join(config.webDir, page)));
+  app.setNotFoundHandler((request, reply) => {
+    const wantsPage = request.method === 'GET' && (request.headers.accept ?? '').includes('text/html');
+    if (fallback === undefined || !wantsPage) return reply.code(404).send(httpError(404));
+    return reply.type('text/html').sendFile(fallback);
+  });
   if (!existsSync(config.webDir)) {
     app.log.warn({ webDir: config.webDir }, 'no web app build found; serving the API only');
     return;
@@ -47,10 +53,5 @@ export async function webApp(app: FastifyInstance, { config }: { config: Config 
     setHeaders(res, path) {
       res.setHeader('cache-control', ALWAYS_REVALIDATE.test(path) ? 'no-cache' : 'public, max-age=0');
     },
-  });
-  app.setNotFoundHandler((request, reply) => {
-    const wantsPage = request.method === 'GET' && (request.headers.accept ?? '').includes('text/html');
-    if (fallback === undefined || !wantsPage) return reply.code(404).send({ error: 'not found' });
-    return reply.type('text/html').sendFile(fallback);
   });
 }

@@ -18,6 +18,13 @@
  * full rules, and that lazily. The build lists each chunk's modules beside its
  * manifest (see `vite.config.ts`), which is how this tells.
  *
+ * A screen's words are not in its JavaScript: each area of messages (the
+ * app's, the shared parts', each game's) is a module per language, loaded for
+ * the screen's language only (`src/lib/i18n/locale.svelte.ts`). So a phone
+ * playing a game also downloads the app's, the shared parts' and that game's
+ * words in its language; each game is measured in each language, and must fit
+ * the budget in the wordiest.
+ *
  * Nor may any page download zod's full API: the schemas the screens share
  * with the server are written with `zod/mini`, which is tree-shaken to the
  * parts they use (the full API cost every screen about 16 KB gzip).
@@ -77,6 +84,26 @@ const entryKeys = Object.keys(manifest).filter(
   (key) => chunk(key).isEntry && !key.includes('/nodes/') && (key.endsWith('client/entry.js') || key.endsWith('client-optimized/app.js')),
 );
 
+/** A language's module of one area of messages, by its manifest key: group 1 the area, 2 the language. */
+const MESSAGES = /src\/lib\/paraglide\/([^/]+)\/messages\/([^/]+)\.js$/;
+const messageKeys = Object.keys(manifest).filter((key) => MESSAGES.test(key));
+const languages = [...new Set(messageKeys.map((key) => key.match(MESSAGES)?.[2] ?? ''))].sort();
+
+/**
+ * The words a screen loads in a language: the app's and the shared parts',
+ * and those of the game it shows, with what their modules import.
+ * @param {string} language
+ * @param {string | null} game
+ */
+function wordsIn(language, game) {
+  const areas = ['app', 'ui', ...(game ? [game] : [])];
+  const keys = messageKeys.filter((key) => {
+    const [, area, locale] = key.match(MESSAGES) ?? [];
+    return locale === language && areas.includes(area ?? '');
+  });
+  return [...closure(keys, { dynamic: false })];
+}
+
 /**
  * Every chunk the given manifest keys bring with them. Static imports load
  * together with their importer; dynamic imports are followed only when asked,
@@ -93,7 +120,9 @@ function closure(keys, { dynamic }) {
     if (seen.has(key)) return;
     seen.add(key);
     const { imports = [], dynamicImports = [] } = chunk(key);
-    for (const next of dynamic ? [...imports, ...dynamicImports] : imports) visit(next);
+    // Words come in the screen's language only: counted by `wordsIn`, not as every language's.
+    const later = dynamicImports.filter((next) => !MESSAGES.test(next));
+    for (const next of dynamic ? [...imports, ...later] : imports) visit(next);
   };
   keys.forEach(visit);
   return seen;
@@ -163,7 +192,12 @@ function measureRoute(routeId, gamePattern) {
   const games = [...lazyByGame].map(([id, lazyKeys]) => {
     // A game screen's own lazy imports belong to that game, so they count as its load.
     const own = [...closure(lazyKeys, { dynamic: true })].filter((key) => !shared.has(key));
-    return { id, own, extra: sizeOf(own), total: sizeOf([...shared, ...own]) };
+    // Measured in its wordiest language.
+    const [wordiest] = languages
+      .map((language) => ({ language, total: sizeOf([...shared, ...own, ...wordsIn(language, id)]) }))
+      .sort((a, b) => b.total.gzip - a.total.gzip);
+    const total = wordiest?.total ?? sizeOf([...shared, ...own]);
+    return { id, own, extra: sizeOf(own), total, language: wordiest?.language ?? 'none' };
   });
   const everyGame = sizeOf([...shared, ...games.flatMap((g) => g.own)]);
   const engine = engineModulesIn([...shared, ...games.flatMap((g) => g.own)]);
@@ -177,12 +211,12 @@ const phone = measureRoute('/(room)/play/[code]', /\/games\/([^/]+)\/(?:PhoneShe
 console.log('Shared by every game on /play/[code] (entry, root layout, phone page):');
 for (const f of phone.shared.files) console.log(`  ${kb(f.gzip).padStart(6)} KB gzip  ${kb(f.raw).padStart(6)} KB  ${f.file}`);
 console.log(`  ${kb(phone.shared.gzip).padStart(6)} KB gzip  ${kb(phone.shared.raw).padStart(6)} KB  in all`);
-console.log(`\nA phone playing one game (shared + the game's sheet and lobby options form), budget ${BUDGET_KB} KB:`);
+console.log(`\nA phone playing one game (shared + the game's sheet and lobby options form + the words of the app, the shared parts and the game in one language), budget ${BUDGET_KB} KB:`);
 const width = Math.max(...phone.games.map((g) => g.id.length));
 for (const game of phone.games) {
   console.log(
     `  ${game.id.padEnd(width)}  ${kb(game.total.gzip).padStart(6)} KB gzip (${kb(game.total.raw)} KB raw)` +
-      `  = shared + ${kb(game.extra.gzip)} KB gzip in ${game.extra.files.length} chunks`,
+      `  in ${game.language}, its wordiest = shared + ${kb(game.extra.gzip)} KB gzip in ${game.extra.files.length} chunks + its words`,
   );
 }
 console.log(`For reference, one phone that plays every game: ${kb(phone.everyGame.gzip)} KB gzip (${kb(phone.everyGame.raw)} KB raw)`);
@@ -215,6 +249,10 @@ for (const { route, engine } of withEngine) {
   console.error(`${route} downloads what only replaying a record needs: ${[...new Set(engine)].join(', ')}`);
 }
 
+if (languages.length === 0) {
+  console.error('No message modules found in the build manifest.');
+  process.exit(1);
+}
 const over = phone.games.filter((g) => g.total.gzip > BUDGET_KB * 1024);
 for (const game of over) console.error(`${game.id} is over budget by ${kb(game.total.gzip - BUDGET_KB * 1024)} KB.`);
 if (phone.games.length === 0) {

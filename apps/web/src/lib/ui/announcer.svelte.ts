@@ -32,7 +32,7 @@ export class Announcer {
   }
 }
 
-const [getAnnouncer, setAnnouncer] = createContext<Announcer>();
+const [getAnnouncer, setAnnouncer, hasAnnouncer] = createContext<Announcer>();
 
 /** Made by a room screen, which draws its `LiveRegions`. */
 export function provideAnnouncer(): Announcer {
@@ -41,3 +41,12 @@ export function provideAnnouncer(): Announcer {
 
 /** The screen's live regions, for anything drawn inside a room screen. */
 export const useAnnouncer = getAnnouncer;
+
+/**
+ * The screen's live regions if it has them, for a part that is also drawn
+ * outside a room (the start page, a replay). Called while a component
+ * initialises, like `useAnnouncer`.
+ */
+export function findAnnouncer(): Announcer | null {
+  return hasAnnouncer() ? getAnnouncer() : null;
+}

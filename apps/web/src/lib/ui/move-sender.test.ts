@@ -1,6 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import type { ActionResult } from '@rollcall/protocol';
 import type { Sent } from '../room-connection.svelte.js';
+import { Announcer } from './announcer.svelte.js';
 import { MoveSender } from './move-sender.svelte.js';
 
 /** A server whose answers the test gives by hand, one per move. */
@@ -19,7 +20,7 @@ function handAnswered() {
 describe('moves sent from a phone sheet', () => {
   it('is sending until the server answers', async () => {
     const server = handAnswered();
-    const moves = new MoveSender(server.act);
+    const moves = new MoveSender(server.act, null);
     const done = moves.send('roll');
     expect(server.sent).toEqual(['roll']);
     expect(moves.sending).toBe(true);
@@ -29,13 +30,16 @@ describe('moves sent from a phone sheet', () => {
     expect(moves.problem).toBe('');
   });
 
-  it('keeps the reason for a refusal until the next move', async () => {
+  it('keeps the reason for a refusal until the next move, and says it at once', async () => {
     const server = handAnswered();
-    const moves = new MoveSender(server.act);
+    const announcer = new Announcer();
+    const moves = new MoveSender(server.act, announcer);
     const refused = moves.send('score');
     server.answer({ ok: false, error: { code: 'rule/not-your-turn', message: 'It is not your turn.' } });
     await refused;
     expect(moves.problem).toBe('It is not your turn.');
+    expect(announcer.assertive).toBe('It is not your turn.');
+    expect(announcer.polite).toBe('');
     const again = moves.send('score');
     expect(moves.problem).toBe('');
     server.answer({ ok: true, value: { version: 5 } });

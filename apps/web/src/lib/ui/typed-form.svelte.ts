@@ -14,10 +14,13 @@ export class TypedForm<T> {
   /** Why the last try did not go through, or '' when it did. */
   problem = $state('');
   readonly #check: Check<T>;
-  readonly #complaint: string;
+  readonly #complaint: string | (() => string);
 
-  /** `complaint` is what the form says when the typed text does not pass the check. */
-  constructor(check: Check<T>, complaint: string) {
+  /**
+   * `complaint` is what the form says when the typed text does not pass the
+   * check; as a function it is read when said, in the screen's language then.
+   */
+  constructor(check: Check<T>, complaint: string | (() => string)) {
     this.#check = check;
     this.#complaint = complaint;
   }
@@ -27,7 +30,7 @@ export class TypedForm<T> {
     event.preventDefault();
     const parsed = this.#check.safeParse(text);
     if (!parsed.success) {
-      this.problem = this.#complaint;
+      this.problem = typeof this.#complaint === 'string' ? this.#complaint : this.#complaint();
       return false;
     }
     this.busy = true;
