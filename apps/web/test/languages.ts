@@ -21,10 +21,13 @@ type Message = string | { declarations: string[]; selectors: string[]; match: Re
 type Inputs = Record<string, string | number>;
 
 const messagesDir = join(dirname(fileURLToPath(import.meta.url)), '../messages');
+// The app's and the shared parts' words first: a sentence in them and in a game too is looked up there.
+const FIRST_AREAS = ['app', 'ui'];
+const rank = (area: string) => (FIRST_AREAS.includes(area) ? FIRST_AREAS.indexOf(area) : FIRST_AREAS.length);
 const areas = readdirSync(messagesDir, { withFileTypes: true })
   .filter((entry) => entry.isDirectory())
   .map((entry) => entry.name)
-  .sort((a, b) => (a === 'app' ? -1 : b === 'app' ? 1 : a === 'ui' ? -1 : b === 'ui' ? 1 : a.localeCompare(b)));
+  .sort((a, b) => rank(a) - rank(b) || a.localeCompare(b));
 
 const files = new Map<Locale, Map<string, Message>>();
 
