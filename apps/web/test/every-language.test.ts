@@ -56,7 +56,7 @@ async function finishedRecord(): Promise<string> {
     await settleTable(table, version);
     await playUntil(table);
     const id = latest(table.host).dice?.record;
-    if (id === undefined) throw new Error('a sealed game ended without a record');
+    if (id === undefined || id === null) throw new Error('a sealed game ended without a record');
     return id;
   } finally {
     table.close();
