@@ -93,8 +93,9 @@ export async function settle(page: Page): Promise<void> {
       return seen;
     };
     let last = '';
-    // At most about two seconds: a page that never holds still is measured as it is.
-    for (let still = 0, frames = 0; still < 3 && frames < 120; frames++) {
+    // At most a second and a half: a page that never holds still (a turn timer ticking) is measured as it is.
+    const until = performance.now() + 1500;
+    for (let still = 0; still < 3 && performance.now() < until; ) {
       await frame();
       const now = layout();
       still = now === last && !moving() ? still + 1 : 0;
