@@ -23,6 +23,6 @@ describe('places, numbers and lists in each language', async () => {
     expect(formatNumber(1234)).toBe('1.234');
     expect(formatList(['Ann', 'Bo', 'Cy'])).toBe('Ann, Bo und Cy');
     await pickLocale('en', null);
-    expect(formatList(['Ann', 'Bo', 'Cy'], true)).toBe('Ann, Bo, or Cy');
+    expect(formatList(['Ann', 'Bo', 'Cy'], true)).toBe('Ann, Bo or Cy');
   });
 });

@@ -14,7 +14,9 @@ export function formatNumber(n: number): string {
 
 /** "Ann, Bo and Cy"; "Ann, Bo und Cy"; `or` for "Ann, Bo or Cy". */
 export function formatList(items: readonly string[], or = false): string {
-  return new Intl.ListFormat(getLocale(), { type: or ? 'disjunction' : 'conjunction' }).format(items);
+  // Our English writes lists without the serial comma, as British English does.
+  const locale = getLocale() === 'en' ? 'en-GB' : getLocale();
+  return new Intl.ListFormat(locale, { type: or ? 'disjunction' : 'conjunction' }).format(items);
 }
 
 /** A place: "2nd", "2.º", "2e", "2.", "2º". */

@@ -1,6 +1,22 @@
 import { meetFate } from '@rollcall/rules';
-import { describe, expect, it } from 'vitest';
-import { boxHint, faceOf, fillLabel, highlighted, hintLabel, mainAction, rollLabel, sheetSections, tumbleKeys } from './describe.js';
+import { afterEach, describe, expect, it } from 'vitest';
+import { pickLocale } from '$lib/i18n/locale.svelte.js';
+import {
+  boxHint,
+  boxName,
+  dieName,
+  faceOf,
+  fillLabel,
+  fillNews,
+  highlighted,
+  hintLabel,
+  mainAction,
+  rollCount,
+  rollLabel,
+  rollNews,
+  sheetSections,
+  tumbleKeys,
+} from './describe.js';
 
 describe('how the Meet Fate screens word the sheet', () => {
   it('lays out all nineteen boxes in three sections, in sheet order', () => {
@@ -30,6 +46,10 @@ describe('how the Meet Fate screens word the sheet', () => {
       '5 alike · 50',
       '6 alike · 80',
     ]);
+  });
+
+  it('calls every box by the name the rules give it', () => {
+    expect(meetFate.BOXES.map((b) => boxName(b.id))).toEqual(meetFate.BOXES.map((b) => b.name));
   });
 
   it('names the fill with the score and the box', () => {
@@ -119,5 +139,49 @@ describe('the big button after a roll', () => {
   it('scores the best box with no hint and nothing touched, and always once no rolls are left', () => {
     expect(mainAction(2, null, null)).toBe('fill');
     expect(mainAction(0, 'dice', keep)).toBe('fill');
+  });
+});
+
+describe('the dice and the table, by ear', () => {
+  it('names each die by its place, its face and whether it is kept', () => {
+    expect(dieName(2, 5, 'kept')).toBe('Die 3: 5, kept');
+    expect(dieName(0, 8, 'to-roll')).toBe('Die 1: 8, to roll again');
+    expect(dieName(5, 1, 'shown')).toBe('Die 6: 1');
+    expect(dieName(3, null, 'shown')).toBe('Die 4: not rolled yet');
+  });
+
+  it('reads the roller their dice and the best box now, and everyone else whose dice they are', () => {
+    const dice = [2, 2, 2, 2, 5, 5];
+    const preview = meetFate.BOX_IDS.map((box) => ({ box, score: meetFate.scoreBox(box, dice) }));
+    expect(rollNews(null, dice, 1, preview, ['full-house'])).toBe('Roll 1 of 3: 2, 2, 2, 2, 5 and 5. Best now: 25 in Full House.');
+    expect(rollNews('Bo', dice, 2, preview, ['full-house'])).toBe('Bo, roll 2 of 3: 2, 2, 2, 2, 5 and 5.');
+    const nothing = [{ box: 'six-of-a-kind' as const, score: 0 }];
+    expect(rollNews(null, [1, 2, 4, 5, 7, 8], 3, nothing, ['six-of-a-kind'])).toBe('Roll 3 of 3: 1, 2, 4, 5, 7 and 8. Nothing scores yet.');
+  });
+
+  it('reads out each box filled with the total it makes', () => {
+    expect(fillNews(null, { box: 'chance', score: 31 }, 120)).toBe('You scored 31 in Chance. Your total: 120.');
+    expect(fillNews('Ann', { box: 'ones', score: 0 }, 7)).toBe('Ann scored 0 in Ones. Total: 7.');
+  });
+
+  it('counts the rolls of a turn, from none yet', () => {
+    expect([rollCount(0), rollCount(2)]).toEqual(['not rolled yet', 'roll 2 of 3']);
+  });
+});
+
+describe('at a German table', () => {
+  afterEach(() => pickLocale('en', null));
+
+  it('calls the boxes and the buttons what German dice players call them', async () => {
+    await pickLocale('de', null);
+    expect(['three-of-a-kind', 'four-of-a-kind', 'small-straight', 'large-straight'].map((b) => boxName(b as meetFate.BoxId))).toEqual([
+      'Drilling',
+      'Vierling',
+      'Kleine Straße',
+      'Große Straße',
+    ]);
+    expect(rollLabel(2, 5)).toBe('1 Würfel würfeln, 5 behalten');
+    expect(fillLabel('full-house', 25)).toBe('25 in Full House eintragen');
+    expect(dieName(2, 5, 'kept')).toBe('Würfel 3: 5, behalten');
   });
 });

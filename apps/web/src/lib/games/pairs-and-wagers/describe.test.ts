@@ -1,6 +1,7 @@
-import { describe, expect, it } from 'vitest';
+import { afterEach, describe, expect, it } from 'vitest';
 import { applyAction, pairsAndWagers as pw, scriptedDice } from '@rollcall/rules';
 import {
+  choiceName,
   hintText,
   lastThrown,
   listNames,
@@ -8,15 +9,18 @@ import {
   offerText,
   percent,
   rollName,
+  rollNews,
   scoringParity,
   signed,
   stepText,
   tableRoll,
   totalsByTurn,
   trackLength,
+  turnNews,
   turnRecap,
   wagerLine,
 } from './describe.js';
+import { pickLocale } from '$lib/i18n/locale.svelte.js';
 
 const game = pw.pairsAndWagers;
 
@@ -199,10 +203,14 @@ describe('the Bet to Mid pool in words', () => {
     expect(midPoolText(mid(), name)).toBe('2 points for the first of Ann and Bo to reach 10. Still to pay in from a scoring turn: Ann and Bo.');
     expect(midPoolText({ ...mid(), status: 'won', winner: 1 }, name)).toBe('Bo reached 10 first and took 2 points.');
     expect(midPoolText({ ...mid(), status: 'void', bettors: [], pool: 0 }, name)).toContain('nobody pays');
+    // The phone of a seat in the pool names it "you".
+    expect(midPoolText(mid(), name, 0)).toBe('2 points for the first of you and Bo to reach 10. Still to pay in from a scoring turn: you and Bo.');
+    expect(midPoolText({ ...mid(), status: 'won', winner: 1 }, name, 1)).toBe('You reached 10 first and took 2 points.');
   });
 
   it('lists names the way people say them', () => {
-    expect([listNames([]), listNames(['Ann']), listNames(['Ann', 'Bo', 'Cy'])]).toEqual(['nobody', 'Ann', 'Ann, Bo and Cy']);
+    expect([listNames([]), listNames(['Ann']), listNames(['Ann', 'Bo'])]).toEqual(['nobody', 'Ann', 'Ann and Bo']);
+    expect(listNames(['Ann', 'Bo', 'Cy'])).toBe('Ann, Bo and Cy');
   });
 });
 
@@ -249,5 +257,38 @@ describe('the Pairs and Wagers hint', () => {
     expect(hintText({ game: 'pairs-and-wagers', action: { type: 'roll' }, wagers: race })).toBe(
       'Roll without a call: your best chance to pass the leader',
     );
+  });
+});
+
+describe('the table, by ear', () => {
+  it('reads out the dice and what they make, for the roller and for everyone else', () => {
+    const roll = { dice: [3, 3, 5, 1], ...pw.scoreRoll([3, 3, 5, 1]) };
+    expect(rollNews(null, roll)).toBe('You rolled 3, 3, 5 and 1: Pair of 3s.');
+    expect(rollNews('Bo', roll)).toBe('Bo rolled 3, 3, 5 and 1: Pair of 3s.');
+  });
+
+  it('reads out a finished turn with its change and the total it leaves', () => {
+    let s = act(turnWith(3), { type: 'roll' }, [4, 4, 4, 6]);
+    s = act(s, { type: 'bet-better' }, [2]);
+    const last = viewOf(s).lastTurn!;
+    expect(turnNews(null, last)).toBe('Your turn: Trips of 4s, +2. Your total: 5.');
+    expect(turnNews('Ann', last)).toBe("Ann's turn: Trips of 4s, +2. Total: 5.");
+  });
+
+  it('names every choice of a turn', () => {
+    expect(choiceName({ type: 'bet-odd', call: 'even' })).toBe('Call even');
+    expect(choiceName({ type: 'mid-opt-in', join: false })).toBe('Stay out');
+  });
+});
+
+describe('at a French table', () => {
+  afterEach(() => pickLocale('en', null));
+
+  it('calls the rolls, chances and wagers as French dice players do', async () => {
+    await pickLocale('fr', null);
+    expect(named([4, 4, 4, 6])).toBe('Brelan de 4');
+    expect(named([6, 6, 6, 6])).toBe('Carré de 6');
+    const offer = viewOf(turnWith(3)).turn!.offers[0]!;
+    expect(offerText(offer, null)).toMatchObject({ stake: 'Mise 1 point', chance: '34\u00a0% de réussir' });
   });
 });

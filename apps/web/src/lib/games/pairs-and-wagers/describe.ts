@@ -1,4 +1,7 @@
 import { pairsAndWagers as pw, type Hint } from '@rollcall/rules/catalogue';
+import { formatList } from '$lib/i18n/format.js';
+import { currentLocale } from '$lib/i18n/locale.svelte.js';
+import { pairsAndWagersText } from '$lib/i18n/messages.js';
 
 /**
  * Words and figures for the Pairs and Wagers screens: what a roll is called,
@@ -9,14 +12,21 @@ import { pairsAndWagers as pw, type Hint } from '@rollcall/rules/catalogue';
 
 type Roll = Pick<pw.RollRecord, 'dice' | 'pattern' | 'scoring'>;
 
-/** The short name of each pattern. */
-export const patternNames: Readonly<Record<pw.Pattern, string>> = {
-  quad: 'Quad',
-  trips: 'Trips',
-  'two-pair': 'Two Pair',
-  pair: 'Pair',
-  nothing: 'No score',
-};
+/** The short name of each pattern, as the table calls it. */
+export function patternName(pattern: pw.Pattern): string {
+  switch (pattern) {
+    case 'quad':
+      return pairsAndWagersText.pattern_quad();
+    case 'trips':
+      return pairsAndWagersText.pattern_trips();
+    case 'two-pair':
+      return pairsAndWagersText.pattern_two_pair();
+    case 'pair':
+      return pairsAndWagersText.pattern_pair();
+    case 'nothing':
+      return pairsAndWagersText.pattern_nothing();
+  }
+}
 
 /** The numbers that make a roll's pattern, each once, smallest first. */
 function scoringFaces(roll: Roll): number[] {
@@ -25,10 +35,20 @@ function scoringFaces(roll: Roll): number[] {
 
 /** "Pair of 3s", "Two Pair: 2s and 5s", "Trips of 6s", "Quad of 4s", "No score". */
 export function rollName(roll: Roll): string {
-  const faces = scoringFaces(roll);
-  if (roll.pattern === 'nothing' || faces.length === 0) return patternNames.nothing;
-  if (roll.pattern === 'two-pair') return `Two Pair: ${faces[0]}s and ${faces[1]}s`;
-  return `${patternNames[roll.pattern]} of ${faces[0]}s`;
+  const [face = 0, high = 0] = scoringFaces(roll);
+  if (face === 0) return pairsAndWagersText.pattern_nothing();
+  switch (roll.pattern) {
+    case 'two-pair':
+      return pairsAndWagersText.roll_two_pair({ low: face, high });
+    case 'quad':
+      return pairsAndWagersText.roll_quad({ face });
+    case 'trips':
+      return pairsAndWagersText.roll_trips({ face });
+    case 'pair':
+      return pairsAndWagersText.roll_pair({ face });
+    case 'nothing':
+      return pairsAndWagersText.pattern_nothing();
+  }
 }
 
 /** The parity of the scoring dice, if they share one: what a call on this roll would have needed. */
@@ -40,19 +60,25 @@ export function scoringParity(roll: Roll): pw.Call | null {
   return null;
 }
 
-/** A chance as a whole percentage, e.g. "34%". */
+/** A chance as a whole percentage, e.g. "34%" ("34 %" in French). */
 export function percent(chance: pw.Chance): string {
-  return `${Math.round((100 * chance.ways) / Math.max(1, chance.of))}%`;
+  const share = Math.round((100 * chance.ways) / Math.max(1, chance.of)) / 100;
+  return new Intl.NumberFormat(currentLocale(), { style: 'percent' }).format(share);
 }
 
 /** "1 point", "3 points". */
-export function points(n: number): string {
-  return `${n} point${Math.abs(n) === 1 ? '' : 's'}`;
+export function points(count: number): string {
+  return pairsAndWagersText.points({ count });
 }
 
 /** "+2", "−1", "±0": a change to a total. */
 export function signed(n: number): string {
   return n > 0 ? `+${n}` : n < 0 ? `−${-n}` : '±0';
+}
+
+/** "odd" or "even", as a player calls it. */
+export function callName(call: pw.Call): string {
+  return call === 'odd' ? pairsAndWagersText.call_odd() : pairsAndWagersText.call_even();
 }
 
 /** What a wager's button says: what it does, what it stakes, its chance, and both ways it can go. */
@@ -68,78 +94,83 @@ export interface OfferText {
 
 /** Put a wager on offer into words, from the figures the game gives. */
 export function offerText(offer: pw.WagerOffer, counting: Roll | null): OfferText {
-  const { kind, aim, ...outcomes } = offerWords(offer, counting);
-  return {
-    title: wagerNames[kind],
-    stake: `Stake ${points(offer.stake)}`,
-    chance: `${percent(offer.chance)} to ${aim}`,
-    ...outcomes,
-  };
-}
-
-/** What sets one wager's button apart: which wager, what tapping does, what the chance is of, and both ways it can go. */
-function offerWords(
-  offer: pw.WagerOffer,
-  counting: Roll | null,
-): Pick<OfferText, 'does' | 'win' | 'lose'> & { kind: pw.WagerKind; aim: string } {
+  const chance = percent(offer.chance);
+  const { stake, risk, bestPoints: best } = offer;
+  const staked = { title: '', stake: pairsAndWagersText.offer_stake({ stake }) };
   switch (offer.type) {
     case 'bet-odd':
       return {
-        kind: 'odd',
-        does: 'Call the parity of your scoring dice, then roll',
-        aim: 'match',
-        win: `Match: this turn's points double (up to ${offer.bestPoints})`,
-        lose: `Miss: lose ${points(offer.risk)}, and the turn ends`,
+        ...staked,
+        title: wagerName('odd'),
+        does: pairsAndWagersText.offer_odd_does(),
+        chance: pairsAndWagersText.offer_chance_match({ chance }),
+        win: pairsAndWagersText.offer_odd_win({ best }),
+        lose: pairsAndWagersText.offer_odd_lose({ risk }),
       };
     case 'bet-get':
       return {
-        kind: 'get',
-        does: 'Roll all four dice again',
-        aim: 'score',
-        win: `Scores: keep your stake and score up to ${offer.bestPoints}`,
-        lose: `Nothing again: lose ${points(offer.risk)}`,
+        ...staked,
+        title: wagerName('get'),
+        does: pairsAndWagersText.offer_get_does(),
+        chance: pairsAndWagersText.offer_chance_score({ chance }),
+        win: pairsAndWagersText.offer_get_win({ best }),
+        lose: pairsAndWagersText.offer_get_lose({ risk }),
       };
     case 'bet-better': {
       const loose = counting === null ? 0 : counting.dice.length - counting.scoring.length;
+      const current = offer.currentPoints;
       return {
-        kind: 'better',
-        does: `Reroll the ${loose} loose ${loose === 1 ? 'die' : 'dice'}`,
-        aim: `beat ${counting === null ? 'your roll' : rollName(counting)}`,
-        win: `Better: keep your stake, score up to ${offer.bestPoints} instead of ${offer.currentPoints}`,
-        lose: `No better: lose ${points(offer.risk)}, still score ${offer.currentPoints}`,
+        ...staked,
+        title: wagerName('better'),
+        does: pairsAndWagersText.offer_better_does({ loose }),
+        chance:
+          counting === null
+            ? pairsAndWagersText.offer_chance_beat_yours({ chance })
+            : pairsAndWagersText.offer_chance_beat({ chance, roll: rollName(counting) }),
+        win: pairsAndWagersText.offer_better_win({ best, current }),
+        lose: pairsAndWagersText.offer_better_lose({ risk, current }),
       };
     }
   }
 }
 
 /** The name of a wager. */
-export const wagerNames: Readonly<Record<pw.WagerKind, string>> = {
-  odd: 'Bet to Odd',
-  get: 'Bet to Get',
-  better: 'Bet to Better',
-};
+export function wagerName(kind: pw.WagerKind | 'mid'): string {
+  switch (kind) {
+    case 'odd':
+      return pairsAndWagersText.wager_odd();
+    case 'get':
+      return pairsAndWagersText.wager_get();
+    case 'better':
+      return pairsAndWagersText.wager_better();
+    case 'mid':
+      return pairsAndWagersText.wager_mid();
+  }
+}
 
 /** "Bet to Odd (odd): won", "Bet to Get: at stake". */
 export function wagerLine(wager: pw.Wager, call: pw.Call | null): string {
-  const name = wager.kind === 'odd' && call !== null ? `${wagerNames.odd} (${call})` : wagerNames[wager.kind];
-  const how = wager.status === 'pending' ? 'at stake' : wager.status === 'kept' ? 'won' : 'lost';
-  return `${name}: ${how}`;
+  const name = wager.kind === 'odd' && call !== null ? pairsAndWagersText.wager_with_call({ wager: wagerName('odd'), call: callName(call) }) : wagerName(wager.kind);
+  if (wager.status === 'pending') return pairsAndWagersText.wager_pending({ wager: name });
+  return wager.status === 'kept' ? pairsAndWagersText.wager_kept({ wager: name }) : pairsAndWagersText.wager_lost({ wager: name });
 }
 
-/** What the active turn is up to, for the player whose turn it is or for everyone else. */
+/** What the active turn is up to, for the player whose turn it is (`who` null) or for everyone else. */
 export function stepText(turn: pw.TurnView, who: string | null): string {
-  const counting = turn.counting;
+  const roll = turn.counting ? rollName(turn.counting) : null;
+  const call = turn.call === null ? null : callName(turn.call);
   if (who === null) {
     if (turn.step === 'start') {
-      if (turn.bankedAtStart === 0) return 'Roll the four dice. You need banked points before you can bet.';
-      return turn.call === null ? 'Call odd or even to double this turn, or just roll.' : `You called ${turn.call}. Roll!`;
+      if (turn.bankedAtStart === 0) return pairsAndWagersText.step_start_broke();
+      return call === null ? pairsAndWagersText.step_start() : pairsAndWagersText.step_start_called({ call });
     }
-    if (turn.step === 'missed') return 'No score. Bet to Get for one more roll, or end your turn.';
-    return `${counting ? rollName(counting) : 'You scored'}. Bet to Better, or bank it.`;
+    if (turn.step === 'missed') return pairsAndWagersText.step_missed();
+    return roll === null ? pairsAndWagersText.step_scored_plain() : pairsAndWagersText.step_scored({ roll });
   }
-  if (turn.step === 'start') return turn.call === null ? `${who} is about to roll.` : `${who} called ${turn.call} and is about to roll.`;
-  if (turn.step === 'missed') return `${who} scored nothing: Bet to Get, or end the turn?`;
-  return `${who} has ${counting ? rollName(counting) : 'a score'}: Bet to Better, or bank it?`;
+  const name = who;
+  if (turn.step === 'start') return call === null ? pairsAndWagersText.step_their_start({ name }) : pairsAndWagersText.step_their_start_called({ name, call });
+  if (turn.step === 'missed') return pairsAndWagersText.step_their_missed({ name });
+  return roll === null ? pairsAndWagersText.step_their_scored_plain({ name }) : pairsAndWagersText.step_their_scored({ name, roll });
 }
 
 /** A finished turn in words: the headline and the lines under it. */
@@ -154,12 +185,26 @@ export interface TurnRecap {
 /** Put the last finished turn into words. */
 export function turnRecap(summary: pw.TurnSummary): TurnRecap {
   const counting = summary.counting;
-  const result = counting === null ? patternNames.nothing : `${rollName(counting)}${summary.doubled ? ' ×2' : ''}`;
+  const named = counting === null ? pairsAndWagersText.pattern_nothing() : rollName(counting);
+  const result = counting !== null && summary.doubled ? pairsAndWagersText.roll_doubled({ roll: named }) : named;
   const details = summary.wagers.map((w) => wagerLine(w, summary.call));
-  if (summary.midPaid > 0) details.push(`Paid ${points(summary.midPaid)} into Bet to Mid`);
-  if (summary.midWon > 0) details.push(`Won the Bet to Mid pool: +${summary.midWon}`);
-  if (summary.bonus > 0) details.push(`Reached the goal first: +${summary.bonus} bonus`);
+  if (summary.midPaid > 0) details.push(pairsAndWagersText.recap_mid_paid({ count: summary.midPaid }));
+  if (summary.midWon > 0) details.push(pairsAndWagersText.recap_mid_won({ won: summary.midWon }));
+  if (summary.bonus > 0) details.push(pairsAndWagersText.recap_bonus({ bonus: summary.bonus }));
   return { result, change: signed(summary.after - summary.before), details };
+}
+
+/** The dice and what they make, read out once they settle. `who` is null for this phone's own roll. */
+export function rollNews(who: string | null, roll: Roll): string {
+  const words = { dice: formatList(roll.dice.map(String)), roll: rollName(roll) };
+  return who === null ? pairsAndWagersText.say_roll_mine(words) : pairsAndWagersText.say_roll_theirs({ ...words, name: who });
+}
+
+/** A finished turn read out: its result, the change and the total. `who` is null for this phone's own seat. */
+export function turnNews(who: string | null, summary: pw.TurnSummary): string {
+  const { result, change } = turnRecap(summary);
+  const words = { result, change, total: summary.after };
+  return who === null ? pairsAndWagersText.say_turn_you(words) : pairsAndWagersText.say_turn({ ...words, name: who });
 }
 
 /**
@@ -202,29 +247,31 @@ export function tableRoll(play: Pick<pw.PairsView, 'turn' | 'lastTurn' | 'histor
   return null;
 }
 
-/** "Ann", "Ann and Bo", "Ann, Bo and Cy". */
+/** "Ann", "Ann and Bo", "Ann, Bo and Cy" as the language lists them; "nobody" for none. */
 export function listNames(names: readonly string[]): string {
-  if (names.length <= 1) return names[0] ?? 'nobody';
-  return `${names.slice(0, -1).join(', ')} and ${names.at(-1)}`;
+  return names.length === 0 ? pairsAndWagersText.list_nobody() : formatList(names);
 }
 
-/** Where the Bet to Mid pool stands, in one sentence. */
-export function midPoolText(mid: NonNullable<pw.PairsView['mid']>, name: (seat: number) => string): string {
-  const bettors = listNames(mid.bettors.map(name));
+/** Where the Bet to Mid pool stands, in one sentence; `you` is the seat this phone names "you", if any. */
+export function midPoolText(mid: NonNullable<pw.PairsView['mid']>, nameOf: (seat: number) => string, you: number | null = null): string {
+  const name = (s: number) => (s === you ? pairsAndWagersText.list_you() : nameOf(s));
   switch (mid.status) {
     case 'choosing': {
       const joined = mid.choices.flatMap((c, s) => (c === true ? [name(s)] : []));
       const deciding = mid.choices.filter((c) => c === null).length;
-      return `Joined so far: ${joined.length > 0 ? listNames(joined) : 'nobody'}; ${deciding} still deciding.`;
+      return pairsAndWagersText.mid_choosing({ joined: listNames(joined), deciding });
     }
     case 'void':
-      return 'Off: fewer than two players joined, so nobody pays.';
+      return pairsAndWagersText.mid_void();
     case 'open': {
-      const owing = mid.owing.length > 0 ? ` Still to pay in from a scoring turn: ${listNames(mid.owing.map(name))}.` : '';
-      return `${points(mid.pool)} for the first of ${bettors} to reach ${mid.target}.${owing}`;
+      const pool = pairsAndWagersText.mid_open({ pool: mid.pool, bettors: listNames(mid.bettors.map(name)), target: mid.target });
+      return mid.owing.length > 0 ? `${pool} ${pairsAndWagersText.mid_owing({ owing: listNames(mid.owing.map(name)) })}` : pool;
     }
-    case 'won':
-      return `${name(mid.winner ?? 0)} reached ${mid.target} first and took ${points(mid.pool)}.`;
+    case 'won': {
+      const winner = mid.winner ?? 0;
+      const won = { pool: mid.pool, target: mid.target };
+      return winner === you ? pairsAndWagersText.mid_won_you(won) : pairsAndWagersText.mid_won({ ...won, name: nameOf(winner) });
+    }
   }
 }
 
@@ -244,20 +291,20 @@ export function totalsByTurn(history: readonly { seat: number; total: number }[]
 export type PairsHint = Extract<Hint, { game: 'pairs-and-wagers' }>;
 
 /** A choice of the turn in words. */
-function choiceName(action: pw.PairsAction): string {
+export function choiceName(action: pw.PairsAction): string {
   switch (action.type) {
     case 'bet-odd':
-      return `Call ${action.call}`;
+      return action.call === 'odd' ? pairsAndWagersText.choice_call_odd() : pairsAndWagersText.choice_call_even();
     case 'roll':
-      return 'Roll without a call';
+      return pairsAndWagersText.choice_roll();
     case 'bet-get':
-      return 'Bet to Get';
+      return wagerName('get');
     case 'bet-better':
-      return 'Bet to Better';
+      return wagerName('better');
     case 'end-turn':
-      return 'End the turn';
+      return pairsAndWagersText.choice_end();
     case 'mid-opt-in':
-      return action.join ? 'Join the pool' : 'Stay out';
+      return action.join ? pairsAndWagersText.choice_join() : pairsAndWagersText.choice_stay_out();
   }
 }
 
@@ -267,9 +314,16 @@ function choiceName(action: pw.PairsAction): string {
  * mix that chance with points, so only the choice is named.
  */
 export function hintText(hint: PairsHint): string {
-  const chosen = choiceName(hint.action);
-  if (hint.wagers.some((w) => w.worth >= 1000)) return `${chosen}: your best chance to pass the leader`;
-  if (hint.wagers.length === 0) return chosen;
-  const worths = hint.wagers.map((w) => `${choiceName(w.action)} ${w.worth.toFixed(1)}`).join(' · ');
-  return `${chosen} (expected total: ${worths})`;
+  const choice = choiceName(hint.action);
+  if (hint.wagers.some((w) => w.worth >= 1000)) return pairsAndWagersText.hint_chase({ choice });
+  if (hint.wagers.length === 0) return choice;
+  const tenths = new Intl.NumberFormat(currentLocale(), { minimumFractionDigits: 1, maximumFractionDigits: 1 });
+  const worths = hint.wagers.map((w) => pairsAndWagersText.hint_worth({ choice: choiceName(w.action), worth: tenths.format(w.worth) })).join(' · ');
+  return pairsAndWagersText.hint_worths({ choice, worths });
+}
+
+/** Where a player stands on Bet to Mid while the table chooses: "… deciding", "✓ in", "✗ out". */
+export function midChoiceMark(choice: boolean | null): string {
+  if (choice === null) return pairsAndWagersText.mid_deciding();
+  return choice ? pairsAndWagersText.mid_in() : pairsAndWagersText.mid_out();
 }
