@@ -77,6 +77,11 @@ async function diceIn(group: Locator): Promise<HeardDie[]> {
     }));
 }
 
+/** A control's accessible name, as the accessibility tree gives it. */
+async function nameOf(control: Locator): Promise<string> {
+  return /"(.*)"/.exec(await control.ariaSnapshot())?.[1] ?? '';
+}
+
 const keptWord = (name: string) => /\bkept\b/i.test(name) && !/\bnot kept\b/i.test(name);
 
 /** Host `game` on a TV with fixed dice; a phone joins as Ann and listens, `others` sit at sockets, and the TV starts the game. */
@@ -130,11 +135,15 @@ describe('playing by ear', () => {
     const { phone, code } = await startByEar(/Meet Fate/);
     await hear(phone, 'assertive', /your turn/i);
     await rollKeepAndRollAgain(phone, meetFate.DICE_COUNT);
-    const box = phone.getByRole('button', { name: /\d+ points?\b|\bscore \d+/i }).first();
-    const points = Number(/(\d+) points?\b|\bscore (\d+)/i.exec((await box.getAttribute('aria-label')) ?? (await box.innerText()))?.slice(1).find(Boolean));
-    const turnsHeard = (await said(phone, 'assertive')).length;
+    // A box is a toggle named with what it would score ("Twos: 4 points"); its Score button plays it.
+    const box = phone.getByRole('button', { name: /: \d+ points?\b/i }).first();
+    const points = Number(/: (\d+) points?\b/i.exec(await nameOf(box))?.[1]);
     await box.tap();
-    await hear(phone, 'polite', new RegExp(`\\b${points}\\b`));
+    await expect.poll(() => box.getAttribute('aria-pressed')).toBe('true');
+    const turnsHeard = (await said(phone, 'assertive')).length;
+    const heardBefore = (await said(phone, 'polite')).length;
+    await phone.getByRole('button', { name: new RegExp(`^score ${points}\\b`, 'i') }).tap();
+    await hear(phone, 'polite', new RegExp(`\\b${points}\\b`), heardBefore);
     const play = await stored<{ sheets: { boxes: Record<string, number | null> }[] }>(code);
     expect(Object.values(play.sheets[0]!.boxes).filter((score) => score !== null)).toEqual([points]);
     // Alone at the table, the next turn is hers again, and she is told.
@@ -146,7 +155,7 @@ describe('playing by ear', () => {
     await hear(phone, 'assertive', /your turn/i);
     await rollKeepAndRollAgain(phone, tenPhases.DICE.length);
     const stop = phone.getByRole('button', { name: /^stop\b/i });
-    const named = (await stop.getAttribute('aria-label')) ?? (await stop.innerText());
+    const named = await nameOf(stop);
     expect(named).toMatch(/\bscores? (nothing|\d+)/i);
     const turnsHeard = (await said(phone, 'assertive')).length;
     const heardBefore = (await said(phone, 'polite')).length;
@@ -176,7 +185,7 @@ describe('playing by ear', () => {
       await expect.poll(async () => (await diceIn(dice))[0]?.face).toBe(shown[0]!.face);
     }
     const choice = phone.getByRole('button', { name: /:\s*\d+$|\d+ points?\b/i }).first();
-    const named = (await choice.getAttribute('aria-label')) ?? (await choice.innerText());
+    const named = await nameOf(choice);
     const points = Number(/(\d+)(?: points?)?\s*$/.exec(named)?.[1]);
     const heardBefore = (await said(phone, 'polite')).length;
     await choice.tap();
