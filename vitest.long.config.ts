@@ -1,10 +1,8 @@
 import { defineConfig } from 'vitest/config';
 
-// The long runs, kept out of the everyday `pnpm test`: `pnpm test:long`. The
-// rules' statistical runs, and the browser layouts in German and French at the
-// table sizes the everyday run lays out in English only.
+// The long statistical runs, kept out of the everyday `pnpm test`: `pnpm test:long`.
 export default defineConfig({
   test: {
-    projects: ['packages/rules/vitest.long.config.ts', 'apps/web/vitest.browser-long.config.ts'],
+    projects: ['packages/rules/vitest.long.config.ts'],
   },
 });
