@@ -47,7 +47,7 @@ describe("the lead's table controls", () => {
     // Nobody waits for Bob: his carry is played at once, and every screen says his seat is played for.
     await tv.locator('.scores li', { hasText: 'Bob' }).getByText('locked in').waitFor();
     await cy.locator('.everyone li', { hasText: 'Bob' }).getByText('locked in').waitFor();
-    await expect.poll(() => tv.getByText('Still choosing:').innerText()).toBe('Still choosing: Ann, Cy');
+    await expect.poll(() => tv.getByText('Still choosing:').innerText()).toBe('Still choosing: Ann and Cy');
     for (const page of [tv, ann, cy]) {
       await page.getByTestId('away-notices').getByText('Bob was removed — the game plays their default moves').waitFor();
     }
@@ -61,7 +61,7 @@ describe("the lead's table controls", () => {
       await page.getByTestId('lock-in').tap();
     }
     for (const page of [ann, cy]) await expect.poll(() => phaseOf(page)).toBe('1-b-carry-open');
-    await expect.poll(() => tv.getByText('Still choosing:').innerText()).toBe('Still choosing: Ann, Cy');
+    await expect.poll(() => tv.getByText('Still choosing:').innerText()).toBe('Still choosing: Ann and Cy');
     const log = await room.server.store.journal(code);
     expect(log.filter((e) => e.kind === 'action' && e.seat === 1).map((e) => e.detail.by)).toEqual(['away', 'away']);
     await saveScreenshot(tv, 'lead-table-tv');

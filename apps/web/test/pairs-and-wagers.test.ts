@@ -93,7 +93,7 @@ describe('Pairs and Wagers in the browser', () => {
     expect(await shows(ann.page, 'pw-call-odd')).toBe(false);
     await ann.page.getByText('You need banked points before you can bet.').waitFor();
     expect(await sheetOf(bo.page).getAttribute('data-my-turn')).toBe('false');
-    await bo.page.getByText("Ann's turn", { exact: true }).waitFor();
+    await sheetOf(bo.page).getByText("Ann's turn", { exact: true }).waitFor();
 
     const tapped = new Set<string>();
     // Wagers each phone has placed in its current turn, counted from its own taps: a turn opens with a call or a roll.
