@@ -18,6 +18,13 @@ type PowerName = warPnp.PowerName;
 
 const numerals = ['i', 'ii', 'iii', 'iv', 'v', 'vi'];
 
+/** Where the game is: setting up, or its round (of the rounds a hard-decisions game has). */
+export function roundTitle(play: { round: number; options: { hardDecisions?: boolean } }): string {
+  if (play.round === 0) return warPnpText.phone_setting_up();
+  if (play.options.hardDecisions) return warPnpText.phone_round_of({ round: play.round, total: warPnp.HARD_DECISIONS_ROUNDS });
+  return warPnpText.phone_round({ round: play.round });
+}
+
 /** A rank or level as the sheet prints it: 1 → "i"; 0 (no box) → "–". */
 export function roman(rank: number): string {
   return numerals[rank - 1] ?? '–';
