@@ -2,7 +2,7 @@ import type { Component } from 'svelte';
 import { ROOM_SEAT_LIMIT, type ActionResult, type RoomView } from '@rollcall/protocol';
 import { catalogue, catalogueEntry, type CatalogueEntry } from '@rollcall/rules/catalogue';
 import { loadMessages, type MessageArea } from '../i18n/locale.svelte.js';
-import { appText } from '../i18n/messages.js';
+import { appText, pagesText } from '../i18n/messages.js';
 import type { Sent } from '../room-connection.svelte.js';
 
 /**
@@ -81,7 +81,7 @@ export const webGames: Record<string, WebGame> = {
       return appText.game_wfgts_dice();
     },
     get blurb() {
-      return appText.game_wfgts_blurb();
+      return pagesText.game_wfgts_blurb();
     },
   },
   'ten-phases': {
@@ -92,7 +92,7 @@ export const webGames: Record<string, WebGame> = {
       return appText.game_ten_phases_dice();
     },
     get blurb() {
-      return appText.game_ten_phases_blurb();
+      return pagesText.game_ten_phases_blurb();
     },
   },
   'meet-fate': {
@@ -104,7 +104,7 @@ export const webGames: Record<string, WebGame> = {
       return appText.game_meet_fate_dice();
     },
     get blurb() {
-      return appText.game_meet_fate_blurb();
+      return pagesText.game_meet_fate_blurb();
     },
   },
   'pairs-and-wagers': {
@@ -116,7 +116,7 @@ export const webGames: Record<string, WebGame> = {
       return appText.game_pairs_and_wagers_dice();
     },
     get blurb() {
-      return appText.game_pairs_and_wagers_blurb();
+      return pagesText.game_pairs_and_wagers_blurb();
     },
   },
   'war-pnp': {
@@ -127,7 +127,7 @@ export const webGames: Record<string, WebGame> = {
       return appText.game_war_pnp_dice();
     },
     get blurb() {
-      return appText.game_war_pnp_blurb();
+      return pagesText.game_war_pnp_blurb();
     },
   },
 };
