@@ -175,7 +175,9 @@ function measure(page: Page, screen: Screen, decides: boolean, whole: readonly s
               range.setStart(node, at);
               range.setEnd(node, at + name.length);
               const lines = new Set([...range.getClientRects()].filter((r) => r.width > 0).map((r) => Math.round(r.top)));
-              if (lines.size > 1) broken.add(name);
+              // Named with where it sits, so a failure says where to look.
+              const classes = [...element.classList].filter((c) => !c.startsWith('svelte-'));
+              if (lines.size > 1) broken.add(`${name} (in ${[element.tagName.toLowerCase(), ...classes].join('.')})`);
             }
           }
         }

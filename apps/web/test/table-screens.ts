@@ -8,7 +8,6 @@
  * parked on a blank page, so only the moments looked at are drawn.
  */
 import type { Page } from 'playwright-core';
-import { expect } from 'vitest';
 import { PHONE, languageOf, type BrowserRoom } from './browser-room.js';
 import { settle } from './chromium.js';
 import { say, type Locale } from './languages.js';
@@ -40,6 +39,18 @@ export async function openScreens(room: BrowserRoom, locale?: Locale): Promise<R
 }
 
 const addressOf: Record<Role, string> = { tv: 'tv', phone: 'play', spectator: 'watch' };
+
+/**
+ * Wait until `check` holds. Not vitest's `expect.poll`: the files that play
+ * through a table run their tests side by side, where only a test's own
+ * `expect` knows which test it is in.
+ */
+async function until(what: string, check: () => Promise<boolean>, timeout = 15_000): Promise<void> {
+  for (const end = Date.now() + timeout; !(await check()); ) {
+    if (Date.now() > end) throw new Error(`waited ${timeout} ms until ${what}`);
+    await new Promise((resolve) => setTimeout(resolve, 100));
+  }
+}
 
 /** Open each screen of the room and wait until it shows `stage`, drawn and still. */
 async function show(room: BrowserRoom, screens: RoomScreens, code: string, stage: Exclude<Stage, 'night'>): Promise<void> {
@@ -97,12 +108,12 @@ export async function playThrough(
 
     await tv.locator(`input[name="game"][value="${game}"]`).check();
     const start = tv.getByRole('button', { name: say(await languageOf(tv), 'Start the game') });
-    await expect.poll(() => start.isEnabled()).toBe(true);
+    await until('the game can start', () => start.isEnabled());
     await show(room, screens, code, 'lobby');
     await look('lobby', false);
 
     await tv.getByRole('button', { name: say(await languageOf(tv), 'Start the game') }).click();
-    await expect.poll(async () => (await table.status()).status).toBe('playing');
+    await until('the game is on', async () => (await table.status()).status === 'playing');
     await park(screens);
     // The middle of a game: some way in, at a moment this phone has a move to make.
     const half = Math.round(movesInAGame(game, players, TABLE_SEED) * 0.45);
