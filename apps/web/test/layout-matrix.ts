@@ -199,9 +199,11 @@ async function inspect(page: Page, role: Role, label: string, decides: boolean, 
     await page.setViewportSize({ width: screen.width, height: screen.height });
     await settle(page);
     const where = `${label} ${screen.name}`;
-    for (const problem of await measure(page, screen, decides, screen.width === 360 ? whole : [])) problems.push(`${where}: ${problem}`);
-    await saveScreenshot(page, `matrix/${label}-${screen.name}`);
-    for (const violation of await seriousViolations(page)) problems.push(`${where}: ${violation}`);
+    const found = [...(await measure(page, screen, decides, screen.width === 360 ? whole : [])), ...(await seriousViolations(page))];
+    problems.push(...found.map((problem) => `${where}: ${problem}`));
+    // Pictures of the screens that fail, to see why; of every screen with LAYOUT_PICTURES=all (a
+    // tenth more time: 26.6 s against 24.8 s for Waiting for the Game to Start with 12 players).
+    if (found.length > 0 || process.env.LAYOUT_PICTURES === 'all') await saveScreenshot(page, `matrix/${label}-${screen.name}`);
   }
   return problems;
 }
