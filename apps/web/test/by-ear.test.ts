@@ -129,7 +129,7 @@ async function stored<State>(code: string): Promise<State> {
 async function rollKeepAndRollAgain(phone: Page, count: number): Promise<Locator> {
   const heardFirst = (await said(phone, 'polite')).length;
   await phone.getByRole('button', { name: /^roll\b/i }).tap();
-  const rolled = await hear(phone, 'polite', /\brolled\b/i, heardFirst);
+  const rolled = await hear(phone, 'polite', /\broll(ed)?\b/i, heardFirst);
   const dice = phone.getByRole('group', { name: /dice/i }).filter({ has: phone.getByRole('button', { name: /\bdie\b/i }) });
   const first = await diceIn(dice);
   expect(first).toHaveLength(count);
@@ -144,7 +144,7 @@ async function rollKeepAndRollAgain(phone: Page, count: number): Promise<Locator
 
   const heardBefore = (await said(phone, 'polite')).length;
   await phone.getByRole('button', { name: /^(last )?roll\b/i }).tap();
-  await hear(phone, 'polite', /\brolled\b/i, heardBefore);
+  await hear(phone, 'polite', /\broll(ed)?\b/i, heardBefore);
   const second = await diceIn(dice);
   expect(second[0]).toMatchObject({ pressed: true, face: first[0]!.face });
   return dice;
