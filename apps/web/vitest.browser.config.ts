@@ -8,6 +8,8 @@ export default defineConfig({
   test: {
     name: 'browser',
     include: ['test/**/*.test.ts'],
+    // The long runs are `pnpm test:long` (vitest.browser-long.config.ts).
+    exclude: ['test/**/*.long.test.ts'],
     testTimeout: 300_000,
     hookTimeout: 60_000,
   },

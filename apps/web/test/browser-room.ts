@@ -9,6 +9,7 @@ import type { Browser, BrowserContext, Page } from 'playwright-core';
 import { afterAll, beforeAll } from 'vitest';
 import { startServer, type TestServer } from '../../server/test/harness.js';
 import { buildIndex, launchChromium } from './chromium.js';
+import { say, type Locale } from './languages.js';
 
 /** A phone held upright. */
 export const PHONE = { width: 360, height: 640 };
@@ -32,14 +33,18 @@ export interface BrowserRoom {
   readonly server: TestServer;
   /** Uncaught errors in any page, as "address: message"; a test fails if there is one. */
   readonly pageErrors: string[];
-  /** A page in a fresh context; a phone gets touch and a mobile screen. */
-  newPage(viewport: Viewport, phone?: boolean): Promise<Page>;
-  /** Host a new room with fixed dice on a TV page (a new one unless given); returns it with the room code. */
+  /**
+   * A page in a fresh context; a phone gets touch and a mobile screen. A
+   * `locale` is the browser's language, as a phone set to German sends it;
+   * without one Chromium speaks English.
+   */
+  newPage(viewport: Viewport, phone?: boolean, locale?: Locale): Promise<Page>;
+  /** Host a new room with fixed dice on a TV page (a new one unless given), in the page's language; returns it with the room code. */
   hostRoom(seed: string, tv?: Page): Promise<{ tv: Page; code: string }>;
   /** Host a new room with sealed dice (no fixed seed), so its end names a game record. */
   hostSealedRoom(): Promise<{ tv: Page; code: string }>;
-  /** A phone that opens the room's address and joins under this name. */
-  joinRoom(code: string, name: string, viewport?: Viewport): Promise<Page>;
+  /** A phone in `locale` (English unless given) that opens the room's address and joins under this name. */
+  joinRoom(code: string, name: string, viewport?: Viewport, locale?: Locale): Promise<Page>;
 }
 
 /**
@@ -69,10 +74,11 @@ export function useBrowserRoom(options: { env?: Record<string, string> } = {}): 
     return { server, browser };
   };
 
-  async function newPage(viewport: Viewport, phone = false): Promise<Page> {
+  async function newPage(viewport: Viewport, phone = false, locale?: Locale): Promise<Page> {
     const context = await started().browser.newContext({
       viewport,
       ...(phone ? { isMobile: true, hasTouch: true, deviceScaleFactor: 2 } : {}),
+      ...(locale === undefined ? {} : { locale }),
     });
     contexts.push(context);
     const page = await context.newPage();
@@ -83,17 +89,18 @@ export function useBrowserRoom(options: { env?: Record<string, string> } = {}): 
   async function host(query: string, tv?: Page): Promise<{ tv: Page; code: string }> {
     const screen = tv ?? (await newPage(TV));
     await screen.goto(`${started().server.url}/${query}`);
-    await screen.getByRole('button', { name: 'Host on this screen' }).click();
+    const locale = await languageOf(screen);
+    await screen.getByRole('button', { name: say(locale, 'Host on this screen') }).click();
     await screen.waitForURL(/\/tv\/[A-Z]{4}$/);
     return { tv: screen, code: screen.url().slice(-4) };
   }
 
-  async function joinRoom(code: string, name: string, viewport = PHONE): Promise<Page> {
-    const page = await newPage(viewport, true);
+  async function joinRoom(code: string, name: string, viewport = PHONE, locale: Locale = 'en'): Promise<Page> {
+    const page = await newPage(viewport, true, locale === 'en' ? undefined : locale);
     await page.goto(`${started().server.url}/play/${code}`);
-    await page.getByLabel('Your name').fill(name);
-    await page.getByRole('button', { name: 'Join the game' }).tap();
-    await page.getByRole('heading', { name: `You're in, ${name}!` }).waitFor();
+    await page.getByLabel(say(locale, 'Your name')).fill(name);
+    await page.getByRole('button', { name: say(locale, 'Join the game') }).tap();
+    await page.getByRole('heading', { name: say(locale, "You're in, {name}!", { name }) }).waitFor();
     return page;
   }
 
@@ -110,6 +117,21 @@ export function useBrowserRoom(options: { env?: Record<string, string> } = {}): 
     hostSealedRoom: () => host(''),
     joinRoom,
   };
+}
+
+/** The language a page of the app is shown in, once it has drawn. */
+export async function languageOf(page: Page): Promise<Locale> {
+  await page.locator('html[lang]').waitFor({ state: 'attached' });
+  await page.locator('main, .room-screen').first().waitFor();
+  return (await page.evaluate(() => document.documentElement.lang)) as Locale;
+}
+
+/** The seat token a page holds in a room, as it keeps it to take its seat back. */
+export async function seatTokenOf(page: Page, code: string): Promise<string> {
+  const held = await page.evaluate((key) => localStorage.getItem(key), `rollcall:seat:${code}`);
+  const token = held === null ? undefined : (JSON.parse(held) as { token?: string }).token;
+  if (token === undefined) throw new Error(`the page holds no seat in ${code}`);
+  return token;
 }
 
 /** The final standings a page shows, best first, once they appear. */

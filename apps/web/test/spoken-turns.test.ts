@@ -53,7 +53,8 @@ describe('a phone heard, not seen', () => {
     await poll.poll(() => sheet.getAttribute('data-turn'), { timeout: WAIT_MS }).toBe('1-0-1');
     await ann.getByTestId('mf-score').tap();
     // The bot's turn is said politely; the next of Ann's turns interrupts again.
-    await poll.poll(said, { timeout: WAIT_MS }).toContain("Bot Ada's turn");
+    // Read with the score just made, as one text.
+    await poll.poll(async () => (await said()).join('\n'), { timeout: WAIT_MS }).toContain("Bot Ada's turn");
     await poll.poll(alerted, { timeout: WAIT_MS }).toEqual(["It's your turn", "It's your turn"]);
     expect(room.pageErrors).toEqual([]);
   });

@@ -74,15 +74,19 @@ export interface SeatedTable {
   step(): Promise<boolean>;
   /** The first seat (the lead's) asks for a rematch: back to the lobby with the same seats, each kept for its player. */
   rematch(): Promise<void>;
-  /** Close one seat's socket, as a phone that died (never the first seat's, which sends every move). */
+  /** Close one seat's socket, as a phone that died (never the first socket's, which sends every move). */
   drop(seat: number): void;
   close(): void;
 }
 
-/** Seat the named players in `code` over sockets, in order. */
-export async function seatPlayers(server: TestServer, code: string, names: readonly string[]): Promise<SeatedTable> {
+/**
+ * Seat the named players in `code` over sockets, in order, after the seats
+ * already taken (`seated`: their tokens, e.g. read from a phone that joined on
+ * its page), whose moves the table then plays too.
+ */
+export async function seatPlayers(server: TestServer, code: string, names: readonly string[], seated: readonly string[] = []): Promise<SeatedTable> {
   const clients: TestClient[] = [];
-  const tokens: string[] = [];
+  const tokens: string[] = [...seated];
   for (const name of names) {
     const client = await TestClient.connect(server.url);
     const joined = await client.must(ClientEvent.joinRoom, { code, as: 'player', name });
@@ -131,8 +135,10 @@ export async function seatPlayers(server: TestServer, code: string, names: reado
       await driver.must(ClientEvent.rematch, { code, token: tokens[0], away });
     },
     drop(seat) {
-      if (seat === 0) throw new Error('the first seat sends every move');
-      clients[seat]?.close();
+      const client = seat - seated.length;
+      if (client < 0) throw new Error('a seat taken on a page has no socket here');
+      if (client === 0) throw new Error('the first socket sends every move');
+      clients[client]?.close();
     },
     close() {
       for (const client of clients) client.close();

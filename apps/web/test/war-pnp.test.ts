@@ -272,7 +272,7 @@ describe("Powers 'n Points in the browser", () => {
     story.a11y.rules = await seriousViolations(reader);
 
     await tv.getByRole('radio', { name: /Write And Roll/ }).check();
-    const hard = tv.getByLabel(/Hard Decisions/i);
+    const hard = tv.getByLabel(/Hard decisions/i);
     await hard.waitFor();
     await hard.check();
     await expect.poll(() => hard.isChecked()).toBe(true);

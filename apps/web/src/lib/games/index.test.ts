@@ -14,6 +14,13 @@ describe('the games this app plays', () => {
     expect(playableGames().map((g) => g.id)).toEqual(Object.keys(catalogue));
   });
 
+  it('bring a form for their options when they have any: the lobby words no option itself', () => {
+    for (const [id, game] of Object.entries(webGames)) {
+      const defaults = catalogue[id]!.options.parse({}) as Record<string, unknown>;
+      expect(typeof game.options, id).toBe(Object.keys(defaults).length > 0 ? 'function' : 'undefined');
+    }
+  });
+
   it('are one folder here each, every folder a game of the catalogue', () => {
     const folders = readdirSync(new URL('.', import.meta.url), { withFileTypes: true }).filter((d) => d.isDirectory()).map((d) => d.name);
     expect(folders.sort()).toEqual(Object.keys(webGames).sort());

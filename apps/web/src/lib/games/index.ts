@@ -122,6 +122,7 @@ export const webGames: Record<string, WebGame> = {
   'war-pnp': {
     phone: withWords(['war-pnp'], () => import('./war-pnp/PhoneSheet.svelte')),
     tv: withWords(['war-pnp'], () => import('./war-pnp/TvBoard.svelte')),
+    options: withWords(['war-pnp'], () => import('./war-pnp/OptionsForm.svelte')),
     rules: withWords(['war-pnp', 'war-pnp-rules'], () => import('./war-pnp/Rules.svelte')),
     get dice() {
       return appText.game_war_pnp_dice();

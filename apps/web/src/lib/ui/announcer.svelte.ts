@@ -14,16 +14,39 @@ export class Announcer {
   polite = $state('');
   assertive = $state('');
 
+  /** What each region was given since the current task began, and what it held before. */
+  #pending = { polite: null as Pending | null, assertive: null as Pending | null };
+
   /** Table news: read out when the reader is idle. */
   say(text: string): void {
-    // Read untracked: a screen that speaks from an effect must not come to depend on what it said.
-    this.polite = fresh(text, untrack(() => this.polite));
+    this.#speak('polite', text);
   }
 
   /** What must interrupt: only "your turn" and refusals. */
   alert(text: string): void {
-    this.assertive = fresh(text, untrack(() => this.assertive));
+    this.#speak('assertive', text);
   }
+
+  /**
+   * News given in the same task (a box filled, and so whose turn it is now)
+   * is read as one text: a region holds one text, and a second one put in
+   * before the reader looked would silence the first.
+   */
+  #speak(region: 'polite' | 'assertive', text: string): void {
+    let pending = this.#pending[region];
+    if (pending === null) {
+      // Read untracked: a screen that speaks from an effect must not come to depend on what it said.
+      pending = this.#pending[region] = { before: untrack(() => this[region]), texts: [] };
+      queueMicrotask(() => (this.#pending[region] = null));
+    }
+    pending.texts.push(text);
+    this[region] = fresh(pending.texts.join(' '), pending.before);
+  }
+}
+
+interface Pending {
+  before: string;
+  texts: string[];
 }
 
 /** `text`, marked with a zero-width space when the region already holds those words: same words, new text. */

@@ -10,21 +10,33 @@ describe('the live regions', () => {
     expect(announcer.assertive.replace('\u200b', '')).toBe('Your turn.');
   });
 
-  it('change their text when the same news comes twice, so it is read twice', () => {
+  it('change their text when the same news comes twice, so it is read twice', async () => {
     const announcer = new Announcer();
     announcer.say('You rolled 4, 4.');
     const first = announcer.polite;
+    await Promise.resolve();
     announcer.say('You rolled 4, 4.');
     expect(announcer.polite).not.toBe(first);
     expect(announcer.polite.replace('\u200b', '')).toBe(first.replace('\u200b', ''));
   });
 
-  it('read the same words again in one region after news in the other', () => {
+  it('read the same words again in one region after news in the other', async () => {
     const announcer = new Announcer();
     announcer.alert("It's your turn");
     const first = announcer.assertive;
+    await Promise.resolve();
     announcer.say("Bo's turn");
     announcer.alert("It's your turn");
     expect(announcer.assertive).not.toBe(first);
+  });
+
+  it('read news given at once as one text, so the last does not silence the first', async () => {
+    const announcer = new Announcer();
+    announcer.say('You scored 6 in Twos.');
+    announcer.say("Bo's turn.");
+    expect(announcer.polite).toBe("You scored 6 in Twos. Bo's turn.");
+    await Promise.resolve();
+    announcer.say('Bo rolled 1, 2, 3.');
+    expect(announcer.polite).toBe('Bo rolled 1, 2, 3.');
   });
 });

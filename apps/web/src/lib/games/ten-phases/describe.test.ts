@@ -148,7 +148,7 @@ describe('what the screens say about the table', () => {
     const live = tableDice(tenPhases.tenPhases.view(rolled.state, { role: 'host' }));
     expect(live).toMatchObject({ seat: 1, phase: 1, roll: 1, turn: '1:0', live: true });
     expect(live?.best?.score).toBe(34);
-    expect(rollSaid(live!.dice, 'Bo', false)).toBe('Bo rolled 8, 8, 8, 10, 5, 6, W, W, 1 and 2.');
+    expect(rollSaid(live!.dice, 'Bo', false)).toBe('Bo rolled 8, 8, 8, 10, 5, 6, wild, wild, 1 and 2.');
     expect(rollSaid(live!.dice, 'Bo', true)).toMatch(/^You rolled 8, 8, 8, /);
 
     const stopped = applyAction(tenPhases.tenPhases, rolled.state, 1, { type: 'stop' }, { dice: scriptedDice([]) });

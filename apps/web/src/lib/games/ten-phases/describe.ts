@@ -147,9 +147,10 @@ export function turnResultText(result: tenPhases.TurnResultView, name: string, y
   return tenPhasesText.result_made({ who, name, phase, score });
 }
 
-/** A roll by ear once the dice settle: "Ann rolled 8, 8, W, …" (or "You rolled"), in the dice's order. */
+/** A roll by ear once the dice settle: "Ann rolled 8, 8, wild, …" (or "You rolled"), in the dice's order; a wild is said as a word, not its letter. */
 export function rollSaid(dice: readonly DieView[], name: string, you: boolean): string {
-  return tenPhasesText.said_rolled({ who: you ? 'you' : 'other', name, faces: formatList(dice.map((d) => faceText(d.value))) });
+  const faces = dice.map((d) => (d.value === null ? tenPhasesText.die_wild() : String(d.value)));
+  return tenPhasesText.said_rolled({ who: you ? 'you' : 'other', name, faces: formatList(faces) });
 }
 
 /** A seat's place in the turn order with the roll-off dice that put it there. */
