@@ -2,6 +2,7 @@ import type { Component } from 'svelte';
 import { ROOM_SEAT_LIMIT, type ActionResult, type RoomView } from '@rollcall/protocol';
 import { catalogue, catalogueEntry, type CatalogueEntry } from '@rollcall/rules/catalogue';
 import { loadMessages, type MessageArea } from '../i18n/locale.svelte.js';
+import { snakeCase } from '../i18n/message-keys.js';
 import { appText, pagesText } from '../i18n/messages.js';
 import type { Sent } from '../room-connection.svelte.js';
 
@@ -67,71 +68,43 @@ function withWords<P extends object>(areas: MessageArea[], screen: Lazy<P>): Laz
   };
 }
 
+/** A game's id: an area of `messages/` that has a rules area beside it. */
+type GameId = { [Area in MessageArea]: `${Area}-rules` extends MessageArea ? Area : never }[MessageArea];
+
+/**
+ * A game from its folder's screens, each loaded with the game's words (the
+ * rules page with its own too); its dice and blurb are the app's messages
+ * named after it. Each screen is an `import()` written out in full, so the
+ * bundler gives every game its own chunks.
+ */
+function webGame(id: GameId, screens: Pick<WebGame, 'phone' | 'tv' | 'options' | 'rules'>): WebGame {
+  const words = snakeCase(id);
+  return {
+    phone: withWords([id], screens.phone),
+    tv: withWords([id], screens.tv),
+    ...(screens.options && { options: withWords([id], screens.options) }),
+    rules: withWords([id, `${id}-rules`], screens.rules),
+    get dice() {
+      return appText[`game_${words}_dice`]();
+    },
+    get blurb() {
+      return pagesText[`game_${words}_blurb`]();
+    },
+  };
+}
+
 /**
  * Every game of the rules' catalogue, by id, each from its folder here:
  * adding a game is its folder and its entry here (see docs/adding-a-game.md);
  * the tests fail while a catalogue game or a folder has none.
  */
 export const webGames: Record<string, WebGame> = {
-  wfgts: {
-    phone: withWords(['wfgts'], () => import('./wfgts/PhoneSheet.svelte')),
-    tv: withWords(['wfgts'], () => import('./wfgts/TvBoard.svelte')),
-    rules: withWords(['wfgts', 'wfgts-rules'], () => import('./wfgts/Rules.svelte')),
-    get dice() {
-      return appText.game_wfgts_dice();
-    },
-    get blurb() {
-      return pagesText.game_wfgts_blurb();
-    },
-  },
-  'ten-phases': {
-    phone: withWords(['ten-phases'], () => import('./ten-phases/PhoneSheet.svelte')),
-    tv: withWords(['ten-phases'], () => import('./ten-phases/TvBoard.svelte')),
-    rules: withWords(['ten-phases', 'ten-phases-rules'], () => import('./ten-phases/Rules.svelte')),
-    get dice() {
-      return appText.game_ten_phases_dice();
-    },
-    get blurb() {
-      return pagesText.game_ten_phases_blurb();
-    },
-  },
-  'meet-fate': {
-    phone: withWords(['meet-fate'], () => import('./meet-fate/PhoneSheet.svelte')),
-    tv: withWords(['meet-fate'], () => import('./meet-fate/TvBoard.svelte')),
-    options: withWords(['meet-fate'], () => import('./meet-fate/OptionsForm.svelte')),
-    rules: withWords(['meet-fate', 'meet-fate-rules'], () => import('./meet-fate/Rules.svelte')),
-    get dice() {
-      return appText.game_meet_fate_dice();
-    },
-    get blurb() {
-      return pagesText.game_meet_fate_blurb();
-    },
-  },
-  'pairs-and-wagers': {
-    phone: withWords(['pairs-and-wagers'], () => import('./pairs-and-wagers/PhoneSheet.svelte')),
-    tv: withWords(['pairs-and-wagers'], () => import('./pairs-and-wagers/TvBoard.svelte')),
-    options: withWords(['pairs-and-wagers'], () => import('./pairs-and-wagers/OptionsForm.svelte')),
-    rules: withWords(['pairs-and-wagers', 'pairs-and-wagers-rules'], () => import('./pairs-and-wagers/Rules.svelte')),
-    get dice() {
-      return appText.game_pairs_and_wagers_dice();
-    },
-    get blurb() {
-      return pagesText.game_pairs_and_wagers_blurb();
-    },
-  },
-  'war-pnp': {
-    phone: withWords(['war-pnp'], () => import('./war-pnp/PhoneSheet.svelte')),
-    tv: withWords(['war-pnp'], () => import('./war-pnp/TvBoard.svelte')),
-    options: withWords(['war-pnp'], () => import('./war-pnp/OptionsForm.svelte')),
-    rules: withWords(['war-pnp', 'war-pnp-rules'], () => import('./war-pnp/Rules.svelte')),
-    get dice() {
-      return appText.game_war_pnp_dice();
-    },
-    get blurb() {
-      return pagesText.game_war_pnp_blurb();
-    },
-  },
-};
+  wfgts: webGame('wfgts', { phone: () => import('./wfgts/PhoneSheet.svelte'), tv: () => import('./wfgts/TvBoard.svelte'), rules: () => import('./wfgts/Rules.svelte') }),
+  'ten-phases': webGame('ten-phases', { phone: () => import('./ten-phases/PhoneSheet.svelte'), tv: () => import('./ten-phases/TvBoard.svelte'), rules: () => import('./ten-phases/Rules.svelte') }),
+  'meet-fate': webGame('meet-fate', { phone: () => import('./meet-fate/PhoneSheet.svelte'), tv: () => import('./meet-fate/TvBoard.svelte'), options: () => import('./meet-fate/OptionsForm.svelte'), rules: () => import('./meet-fate/Rules.svelte') }),
+  'pairs-and-wagers': webGame('pairs-and-wagers', { phone: () => import('./pairs-and-wagers/PhoneSheet.svelte'), tv: () => import('./pairs-and-wagers/TvBoard.svelte'), options: () => import('./pairs-and-wagers/OptionsForm.svelte'), rules: () => import('./pairs-and-wagers/Rules.svelte') }),
+  'war-pnp': webGame('war-pnp', { phone: () => import('./war-pnp/PhoneSheet.svelte'), tv: () => import('./war-pnp/TvBoard.svelte'), options: () => import('./war-pnp/OptionsForm.svelte'), rules: () => import('./war-pnp/Rules.svelte') }),
+} satisfies Record<GameId, WebGame>;
 
 /** The rules pages of the games, in the catalogue's order. */
 export const guides: readonly GameGuide[] = Object.values(catalogue).flatMap((entry) => {

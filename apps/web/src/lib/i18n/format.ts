@@ -21,14 +21,7 @@ export function formatList(items: readonly string[], or = false): string {
 
 /** A place: "2nd", "2.º", "2e", "2.", "2º". */
 export function ordinal(n: number): string {
-  switch (new Intl.PluralRules(getLocale(), { type: 'ordinal' }).select(n)) {
-    case 'one':
-      return appText.ordinal_one({ n });
-    case 'two':
-      return appText.ordinal_two({ n });
-    case 'few':
-      return appText.ordinal_few({ n });
-    default:
-      return appText.ordinal_other({ n });
-  }
+  const form = new Intl.PluralRules(getLocale(), { type: 'ordinal' }).select(n);
+  // No language we speak has an ordinal `zero` or `many`; were one added, it would read as `other` until its messages come.
+  return appText[form === 'one' || form === 'two' || form === 'few' ? (`ordinal_${form}` as const) : 'ordinal_other']({ n });
 }

@@ -1,17 +1,5 @@
 import { baseLocale, isLocale, locales, type Locale } from '$lib/paraglide/app/runtime.js';
-import type * as AppMessages from '$lib/paraglide/app/messages/en.js';
-import type * as PagesMessages from '$lib/paraglide/pages/messages/en.js';
-import type * as MeetFateMessages from '$lib/paraglide/meet-fate/messages/en.js';
-import type * as MeetFateRulesMessages from '$lib/paraglide/meet-fate-rules/messages/en.js';
-import type * as PairsAndWagersMessages from '$lib/paraglide/pairs-and-wagers/messages/en.js';
-import type * as PairsAndWagersRulesMessages from '$lib/paraglide/pairs-and-wagers-rules/messages/en.js';
-import type * as TenPhasesMessages from '$lib/paraglide/ten-phases/messages/en.js';
-import type * as TenPhasesRulesMessages from '$lib/paraglide/ten-phases-rules/messages/en.js';
-import type * as UiMessages from '$lib/paraglide/ui/messages/en.js';
-import type * as WarPnpMessages from '$lib/paraglide/war-pnp/messages/en.js';
-import type * as WarPnpRulesMessages from '$lib/paraglide/war-pnp-rules/messages/en.js';
-import type * as WfgtsMessages from '$lib/paraglide/wfgts/messages/en.js';
-import type * as WfgtsRulesMessages from '$lib/paraglide/wfgts-rules/messages/en.js';
+import type { AreaModules } from '$lib/paraglide/areas.js';
 
 export { locales, type Locale };
 
@@ -42,21 +30,7 @@ type Words<Module> = {
     : never;
 };
 
-interface Areas {
-  app: Words<typeof AppMessages>;
-  ui: Words<typeof UiMessages>;
-  pages: Words<typeof PagesMessages>;
-  wfgts: Words<typeof WfgtsMessages>;
-  'wfgts-rules': Words<typeof WfgtsRulesMessages>;
-  'ten-phases': Words<typeof TenPhasesMessages>;
-  'ten-phases-rules': Words<typeof TenPhasesRulesMessages>;
-  'meet-fate': Words<typeof MeetFateMessages>;
-  'meet-fate-rules': Words<typeof MeetFateRulesMessages>;
-  'pairs-and-wagers': Words<typeof PairsAndWagersMessages>;
-  'pairs-and-wagers-rules': Words<typeof PairsAndWagersRulesMessages>;
-  'war-pnp': Words<typeof WarPnpMessages>;
-  'war-pnp-rules': Words<typeof WarPnpRulesMessages>;
-}
+type Areas = { [Area in keyof AreaModules]: Words<AreaModules[Area]> };
 
 /** An area of `messages/`: its words load together. */
 export type MessageArea = keyof Areas;

@@ -1,6 +1,7 @@
 import { pairsAndWagers as pw, type Hint } from '@rollcall/rules/catalogue';
 import { formatList } from '$lib/i18n/format.js';
 import { currentLocale } from '$lib/i18n/locale.svelte.js';
+import { snakeCase } from '$lib/i18n/message-keys.js';
 import { pairsAndWagersText } from '$lib/i18n/messages.js';
 
 /**
@@ -14,18 +15,7 @@ type Roll = Pick<pw.RollRecord, 'dice' | 'pattern' | 'scoring'>;
 
 /** The short name of each pattern, as the table calls it. */
 export function patternName(pattern: pw.Pattern): string {
-  switch (pattern) {
-    case 'quad':
-      return pairsAndWagersText.pattern_quad();
-    case 'trips':
-      return pairsAndWagersText.pattern_trips();
-    case 'two-pair':
-      return pairsAndWagersText.pattern_two_pair();
-    case 'pair':
-      return pairsAndWagersText.pattern_pair();
-    case 'nothing':
-      return pairsAndWagersText.pattern_nothing();
-  }
+  return pairsAndWagersText[`pattern_${snakeCase(pattern)}`]();
 }
 
 /** The numbers that make a roll's pattern, each once, smallest first. */
@@ -36,19 +26,9 @@ function scoringFaces(roll: Roll): number[] {
 /** "Pair of 3s", "Two Pair: 2s and 5s", "Trips of 6s", "Quad of 4s", "No score". */
 export function rollName(roll: Roll): string {
   const [face = 0, high = 0] = scoringFaces(roll);
-  if (face === 0) return pairsAndWagersText.pattern_nothing();
-  switch (roll.pattern) {
-    case 'two-pair':
-      return pairsAndWagersText.roll_two_pair({ low: face, high });
-    case 'quad':
-      return pairsAndWagersText.roll_quad({ face });
-    case 'trips':
-      return pairsAndWagersText.roll_trips({ face });
-    case 'pair':
-      return pairsAndWagersText.roll_pair({ face });
-    case 'nothing':
-      return pairsAndWagersText.pattern_nothing();
-  }
+  if (face === 0 || roll.pattern === 'nothing') return pairsAndWagersText.pattern_nothing();
+  if (roll.pattern === 'two-pair') return pairsAndWagersText.roll_two_pair({ low: face, high });
+  return pairsAndWagersText[`roll_${roll.pattern}`]({ face });
 }
 
 /** The parity of the scoring dice, if they share one: what a call on this roll would have needed. */
@@ -96,56 +76,37 @@ export interface OfferText {
 export function offerText(offer: pw.WagerOffer, counting: Roll | null): OfferText {
   const chance = percent(offer.chance);
   const { stake, risk, bestPoints: best } = offer;
-  const staked = { title: '', stake: pairsAndWagersText.offer_stake({ stake }) };
-  switch (offer.type) {
-    case 'bet-odd':
-      return {
-        ...staked,
-        title: wagerName('odd'),
-        does: pairsAndWagersText.offer_odd_does(),
-        chance: pairsAndWagersText.offer_chance_match({ chance }),
-        win: pairsAndWagersText.offer_odd_win({ best }),
-        lose: pairsAndWagersText.offer_odd_lose({ risk }),
-      };
-    case 'bet-get':
-      return {
-        ...staked,
-        title: wagerName('get'),
-        does: pairsAndWagersText.offer_get_does(),
-        chance: pairsAndWagersText.offer_chance_score({ chance }),
-        win: pairsAndWagersText.offer_get_win({ best }),
-        lose: pairsAndWagersText.offer_get_lose({ risk }),
-      };
-    case 'bet-better': {
-      const loose = counting === null ? 0 : counting.dice.length - counting.scoring.length;
-      const current = offer.currentPoints;
-      return {
-        ...staked,
-        title: wagerName('better'),
-        does: pairsAndWagersText.offer_better_does({ loose }),
-        chance:
-          counting === null
-            ? pairsAndWagersText.offer_chance_beat_yours({ chance })
-            : pairsAndWagersText.offer_chance_beat({ chance, roll: rollName(counting) }),
-        win: pairsAndWagersText.offer_better_win({ best, current }),
-        lose: pairsAndWagersText.offer_better_lose({ risk, current }),
-      };
-    }
+  const staked = { stake: pairsAndWagersText.offer_stake({ stake }) };
+  if (offer.type === 'bet-better') {
+    const loose = counting === null ? 0 : counting.dice.length - counting.scoring.length;
+    const current = offer.currentPoints;
+    return {
+      ...staked,
+      title: wagerName('better'),
+      does: pairsAndWagersText.offer_better_does({ loose }),
+      chance:
+        counting === null
+          ? pairsAndWagersText.offer_chance_beat_yours({ chance })
+          : pairsAndWagersText.offer_chance_beat({ chance, roll: rollName(counting) }),
+      win: pairsAndWagersText.offer_better_win({ best, current }),
+      lose: pairsAndWagersText.offer_better_lose({ risk, current }),
+    };
   }
+  // Bet to Odd and Bet to Get are said alike, each in its own words; Odd's chance is of matching the call.
+  const kind = ({ 'bet-odd': 'odd', 'bet-get': 'get' } as const)[offer.type];
+  return {
+    ...staked,
+    title: wagerName(kind),
+    does: pairsAndWagersText[`offer_${kind}_does`](),
+    chance: kind === 'odd' ? pairsAndWagersText.offer_chance_match({ chance }) : pairsAndWagersText.offer_chance_score({ chance }),
+    win: pairsAndWagersText[`offer_${kind}_win`]({ best }),
+    lose: pairsAndWagersText[`offer_${kind}_lose`]({ risk }),
+  };
 }
 
 /** The name of a wager. */
 export function wagerName(kind: pw.WagerKind | 'mid'): string {
-  switch (kind) {
-    case 'odd':
-      return pairsAndWagersText.wager_odd();
-    case 'get':
-      return pairsAndWagersText.wager_get();
-    case 'better':
-      return pairsAndWagersText.wager_better();
-    case 'mid':
-      return pairsAndWagersText.wager_mid();
-  }
+  return pairsAndWagersText[`wager_${kind}`]();
 }
 
 /** "Bet to Odd (odd): won", "Bet to Get: at stake". */

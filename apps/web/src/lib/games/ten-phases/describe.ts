@@ -21,16 +21,7 @@ const colourKeys = ['red', 'orange', 'green', 'blue'] as const satisfies Record<
 
 /** The name of a colour, e.g. "orange". */
 export function colourName(colour: tenPhases.Colour): string {
-  switch (colourKeys[colour]) {
-    case 'red':
-      return tenPhasesText.colour_red();
-    case 'orange':
-      return tenPhasesText.colour_orange();
-    case 'green':
-      return tenPhasesText.colour_green();
-    case 'blue':
-      return tenPhasesText.colour_blue();
-  }
+  return tenPhasesText[`colour_${colourKeys[colour]}`]();
 }
 
 /** The symbol drawn with a colour, so it is never told by colour alone. */

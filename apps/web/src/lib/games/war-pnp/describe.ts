@@ -118,26 +118,37 @@ export function effectWords(effect: Effect, activation: warPnp.Activation, names
       const gifts = (effect.gifts ?? []).map((g) => warPnpText.declared_gift({ count: g.count, name: names.name(g.seat) }));
       return gifts.length > 0 ? warPnpText.declared_grow_gifts({ n, gifts: formatList(gifts) }) : warPnpText.declared_grow({ n });
     }
-    case 'double':
-      return warPnpText.declared_double({ boxes: boxList(effect.boxes) });
     case 'bend':
       return warPnpText.declared_bend({ n });
-    case 'block':
-      return warPnpText.declared_block({ name: names.name(effect.target), boxes: boxList(effect.boxes) });
-    case 'steal':
-      return warPnpText.declared_steal({ name: names.name(effect.target) });
     case 'cancel':
       if (effect.mode === 'stop') return warPnpText.declared_cancel_stop({ name: names.name(effect.target.seat), row: effect.target.row });
       if (effect.mode === 'erase') return warPnpText.declared_cancel_erase({ count: effect.marks.length });
       return warPnpText.declared_cancel_unwither({ name: names.name(effect.target), column: effect.column, n });
+    default:
+      return aimedWords('declared', effect, n, names);
+  }
+}
+
+/** The effects whose declared line and hint fill the same blanks: whose sheet, and where on it. */
+type Aimed = Exclude<Effect, { power: 'grow' | 'bend' | 'cancel' }>;
+
+/** An aimed effect as its round report declares it ("X on Bo’s 7 box 2") or as a hint proposes it ("block Bo’s 7 box 2"). */
+function aimedWords(said: 'declared' | 'hint', effect: Aimed, n: number, names: Names): string {
+  switch (effect.power) {
+    case 'double':
+      return warPnpText[`${said}_double`]({ boxes: boxList(effect.boxes) });
+    case 'block':
+      return warPnpText[`${said}_block`]({ name: names.name(effect.target), boxes: boxList(effect.boxes) });
+    case 'steal':
+      return warPnpText[`${said}_steal`]({ name: names.name(effect.target) });
     case 'trap':
-      return warPnpText.declared_trap({ name: names.name(effect.target), values: effect.values.join(', ') });
+      return warPnpText[`${said}_trap`]({ name: names.name(effect.target), values: effect.values.join(', ') });
     case 'decay':
-      return warPnpText.declared_decay({ name: names.name(effect.target), n });
+      return warPnpText[`${said}_decay`]({ name: names.name(effect.target), n });
     case 'powerup':
-      return warPnpText.declared_powerup({ n, box: boxWords(effect.box) });
+      return warPnpText[`${said}_powerup`]({ n, box: boxWords(effect.box) });
     case 'wither':
-      return warPnpText.declared_wither({ name: names.name(effect.target), column: effect.column, n });
+      return warPnpText[`${said}_wither`]({ name: names.name(effect.target), column: effect.column, n });
   }
 }
 
@@ -300,14 +311,8 @@ function declareWords(declaration: warPnp.Declaration, table: warPnp.Table, seat
   switch (e.power) {
     case 'grow':
       return warPnpText.hint_grow({ power, n });
-    case 'double':
-      return warPnpText.hint_double({ boxes: boxList(e.boxes) });
     case 'bend':
       return warPnpText.hint_bend({ power });
-    case 'block':
-      return warPnpText.hint_block({ name: names.name(e.target), boxes: boxList(e.boxes) });
-    case 'steal':
-      return warPnpText.hint_steal({ name: names.name(e.target) });
     case 'cancel': {
       if (e.mode === 'stop') {
         const stopped = table.sheets[e.target.seat]?.powers[e.target.row - 1]?.name ?? null;
@@ -317,14 +322,8 @@ function declareWords(declaration: warPnp.Declaration, table: warPnp.Table, seat
       if (e.mode === 'erase') return warPnpText.hint_cancel_erase({ marks: formatList(e.marks.map((m) => markRefWords(m, table, names))) });
       return warPnpText.hint_cancel_unwither({ name: names.name(e.target), column: e.column, n });
     }
-    case 'trap':
-      return warPnpText.hint_trap({ name: names.name(e.target), values: e.values.join(', ') });
-    case 'decay':
-      return warPnpText.hint_decay({ name: names.name(e.target), n });
-    case 'powerup':
-      return warPnpText.hint_powerup({ box: boxWords(e.box), n });
-    case 'wither':
-      return warPnpText.hint_wither({ name: names.name(e.target), column: e.column, n });
+    default:
+      return aimedWords('hint', e, n, names);
   }
 }
 
