@@ -115,6 +115,20 @@ async function startByEar(game: RegExp, others: readonly string[] = []): Promise
   return { phone, code, table };
 }
 
+/**
+ * The other players at sockets move until the game waits on the phone's seat
+ * (0). The server runs in this process: between looks at a game not yet
+ * begun, the loop sleeps, or it would never let the server start it.
+ */
+async function othersUntilHerTurn(table: SeatedTable, timeout = 30_000): Promise<void> {
+  const end = Date.now() + timeout;
+  for (let { awaiting } = await table.status(); !awaiting.includes(0); { awaiting } = await table.status()) {
+    if (Date.now() > end) throw new Error(`the game did not come to seat 0 within ${timeout} ms`);
+    if (awaiting.length > 0) await table.step();
+    else await new Promise((resolve) => setTimeout(resolve, 100));
+  }
+}
+
 /** The room's game state as stored. */
 async function stored<State>(code: string): Promise<State> {
   const saved = await room.server.store.load(code);
@@ -177,7 +191,7 @@ describe('playing by ear', () => {
     const { phone, code, table } = await startByEar(/Ten Phases/, ['Bartholomew']);
     try {
       // The roll-off may put Bartholomew first: he plays his turn.
-      while (!(await table!.status()).awaiting.includes(0)) await table!.step();
+      await othersUntilHerTurn(table!);
       await hear(phone, 'assertive', /your turn/i);
       await rollKeepAndRollAgain(phone, tenPhases.DICE.length);
       const stop = phone.getByRole('button', { name: /^stop\b/i });
