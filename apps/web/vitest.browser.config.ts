@@ -12,5 +12,9 @@ export default defineConfig({
     exclude: ['test/**/*.long.test.ts'],
     testTimeout: 300_000,
     hookTimeout: 60_000,
+    // A page that has just opened may take a few seconds to show its first
+    // state when every core is busy (CI runs all test files at once); a second
+    // of polling, vitest's default, failed there.
+    expect: { poll: { timeout: 10_000 } },
   },
 });
