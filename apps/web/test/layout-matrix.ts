@@ -11,9 +11,9 @@
  *
  * The screens only look (table-screens.ts): each case has its own TV, phone
  * and spectator, and the cases run side by side in one Chromium.
- * layout-matrix.test.ts lays out English at every table size and German and
- * French, whose words run longest, at each game's largest table;
- * layout-matrix.long.test.ts the other sizes in German and French.
+ * layout-matrix.test.ts lays out English at each game's largest table on
+ * every run; layout-matrix.long.test.ts the smaller tables in English, and
+ * German and French at every size.
  */
 import { findGame, games } from '@rollcall/rules';
 import type { Page } from 'playwright-core';
