@@ -1,5 +1,5 @@
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import { SettledNews } from './settled-news.js';
+import { SettledNews } from './settled-news.svelte.js';
 
 describe('news of thrown dice', () => {
   let reduced = false;

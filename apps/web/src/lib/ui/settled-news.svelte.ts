@@ -1,3 +1,5 @@
+import { useAnnouncer } from './announcer.svelte.js';
+
 /** A thrown die's tumble (`DieFrame`, 0.6 s) with a little room. */
 const SETTLE_MS = 700;
 
@@ -23,4 +25,12 @@ export class SettledNews {
   drop(): void {
     clearTimeout(this.#settling);
   }
+}
+
+/** A room screen's settled news, read into its polite live region; called while a component initialises. */
+export function useSettledNews(): SettledNews {
+  const announcer = useAnnouncer();
+  const news = new SettledNews((text) => announcer.say(text));
+  $effect(() => () => news.drop());
+  return news;
 }
