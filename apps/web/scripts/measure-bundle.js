@@ -254,7 +254,7 @@ if (languages.length === 0) {
   process.exit(1);
 }
 const over = phone.games.filter((g) => g.total.gzip > BUDGET_KB * 1024);
-for (const game of over) console.error(`${game.id} is over budget by ${kb(game.total.gzip - BUDGET_KB * 1024)} KB.`);
+for (const game of over) console.error(`${game.id} is over budget by ${game.total.gzip - BUDGET_KB * 1024} bytes.`);
 if (phone.games.length === 0) {
   console.error('No phone sheets found in the build manifest.');
   process.exit(1);

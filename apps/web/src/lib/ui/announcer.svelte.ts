@@ -27,6 +27,20 @@ export class Announcer {
     this.#speak('assertive', text);
   }
 
+  #settling: ReturnType<typeof setTimeout> | undefined;
+
+  /**
+   * News of thrown dice, said once they have stopped tumbling, so a reader
+   * hears the faces the screen shows (at once when motion is reduced). News of
+   * a newer throw, or `null` when a new turn has nothing to say yet, replaces
+   * news not yet said; nothing else does, so a neighbour's choice while the
+   * dice tumble cannot silence the roll.
+   */
+  sayOnceSettled(news: string | null): void {
+    clearTimeout(this.#settling);
+    if (news !== null) this.#settling = setTimeout(() => this.say(news), matchMedia('(prefers-reduced-motion: reduce)').matches ? 0 : SETTLE_MS);
+  }
+
   /**
    * News given in the same task (a box filled, and so whose turn it is now)
    * is read as one text: a region holds one text, and a second one put in
@@ -43,6 +57,9 @@ export class Announcer {
     this[region] = fresh(pending.texts.join(' '), pending.before);
   }
 }
+
+/** A thrown die's tumble (`DieFrame`, 0.6 s) with a little room. */
+const SETTLE_MS = 700;
 
 interface Pending {
   before: string;

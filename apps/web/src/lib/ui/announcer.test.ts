@@ -1,4 +1,4 @@
-import { describe, expect, it } from 'vitest';
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { Announcer } from './announcer.svelte.js';
 
 describe('the live regions', () => {
@@ -38,5 +38,45 @@ describe('the live regions', () => {
     await Promise.resolve();
     announcer.say('Bo rolled 1, 2, 3.');
     expect(announcer.polite).toBe('Bo rolled 1, 2, 3.');
+  });
+});
+
+describe('news of thrown dice', () => {
+  let reduced = false;
+  beforeEach(() => {
+    vi.useFakeTimers();
+    vi.stubGlobal('matchMedia', () => ({ matches: reduced }));
+  });
+  afterEach(() => {
+    reduced = false;
+    vi.unstubAllGlobals();
+    vi.useRealTimers();
+  });
+
+  it('is said once the dice stop tumbling, and only the newest throw', () => {
+    const announcer = new Announcer();
+    announcer.sayOnceSettled('You rolled 2, 5.');
+    vi.advanceTimersByTime(400);
+    announcer.sayOnceSettled('You rolled 6, 6.');
+    vi.advanceTimersByTime(699);
+    expect(announcer.polite).toBe('');
+    vi.advanceTimersByTime(1);
+    expect(announcer.polite).toBe('You rolled 6, 6.');
+  });
+
+  it('is dropped by a new turn with nothing to say yet', () => {
+    const announcer = new Announcer();
+    announcer.sayOnceSettled('Bo rolled 1, 3.');
+    announcer.sayOnceSettled(null);
+    vi.advanceTimersByTime(1_000);
+    expect(announcer.polite).toBe('');
+  });
+
+  it('is said at once when motion is reduced', () => {
+    reduced = true;
+    const announcer = new Announcer();
+    announcer.sayOnceSettled('You rolled 3, 4.');
+    vi.advanceTimersByTime(0);
+    expect(announcer.polite).toBe('You rolled 3, 4.');
   });
 });
