@@ -50,8 +50,14 @@ export interface BrowserRoom {
 /**
  * Start the server and the browser for this test file's tests, and close them
  * after; `env` overrides the server's settings (e.g. its rate limits).
+ *
+ * Pages run without the service worker unless `serviceWorker` is set: every
+ * page is a fresh context, and the worker would precache the whole app (about
+ * 240 files, 3.5 MB) behind each one, a sixth of the CPU of a test that plays a
+ * game and far more of one that opens many pages. `installable.test.ts` is the
+ * worker's own test.
  */
-export function useBrowserRoom(options: { env?: Record<string, string> } = {}): BrowserRoom {
+export function useBrowserRoom(options: { env?: Record<string, string>; serviceWorker?: boolean } = {}): BrowserRoom {
   let server: TestServer | undefined;
   let browser: Browser | undefined;
   const contexts: BrowserContext[] = [];
@@ -77,6 +83,7 @@ export function useBrowserRoom(options: { env?: Record<string, string> } = {}): 
   async function newPage(viewport: Viewport, phone = false, locale?: Locale): Promise<Page> {
     const context = await started().browser.newContext({
       viewport,
+      serviceWorkers: options.serviceWorker ? 'allow' : 'block',
       ...(phone ? { isMobile: true, hasTouch: true, deviceScaleFactor: 2 } : {}),
       ...(locale === undefined ? {} : { locale }),
     });

@@ -10,7 +10,7 @@ import { describe, expect, it } from 'vitest';
 import { useBrowserRoom } from './browser-room.js';
 import { saveScreenshot } from './chromium.js';
 
-const stage = useBrowserRoom();
+const stage = useBrowserRoom({ serviceWorker: true });
 
 interface WebManifest {
   name: string;
