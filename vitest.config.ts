@@ -8,8 +8,9 @@ export default defineConfig({
   test: {
     projects: ['packages/*', 'apps/*', 'apps/web/vitest.browser.config.ts'],
     // Vitest's default is a worker fewer than the cores, so on two cores one file
-    // ran at a time; most files spend their time waiting on sockets, servers
-    // and Chromium, so two cores run two files at once.
-    maxWorkers: Math.max(2, availableParallelism() - 1),
+    // ran at a time. Most files spend part of their time waiting on sockets,
+    // servers and Chromium, so a worker more than the cores keeps them busy: on
+    // two cores, 565 s against 595 s with two workers.
+    maxWorkers: availableParallelism() + 1,
   },
 });

@@ -14,6 +14,7 @@ export default defineConfig({
     name: 'web',
     include: ['src/**/*.test.ts'],
     environment: 'node',
+    isolate: false,
     // The messages compiled once per run (Paraglide's Vite plugin would keep watching them).
     globalSetup: ['./compile-messages.ts'],
     setupFiles: ['./src/lib/i18n/test-setup.ts'],
