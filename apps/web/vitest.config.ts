@@ -14,6 +14,7 @@ export default defineConfig({
     name: 'web',
     include: ['src/**/*.test.ts'],
     environment: 'node',
+    // One module graph for every file: the components and messages compile once, not per file.
     isolate: false,
     // The messages compiled once per run (Paraglide's Vite plugin would keep watching them).
     globalSetup: ['./compile-messages.ts'],
