@@ -56,11 +56,25 @@ afterEach(() => {
   vi.unstubAllGlobals();
 });
 
+/** A page's audio, with every "is it heard" it has said so far. */
+function watched() {
+  const audio = browserAudio()!;
+  const heard: boolean[] = [];
+  audio.watch((running) => heard.push(running));
+  return { audio, heard };
+}
+
+/** The same, once the page has been tapped: its audio context exists and runs. */
+async function tapped() {
+  const page = watched();
+  tap();
+  await settle();
+  return { ...page, context: FakeContext.made[0]! };
+}
+
 describe('the browser audio', () => {
   it('stays silent until the first tap, then runs', async () => {
-    const audio = browserAudio()!;
-    const heard: boolean[] = [];
-    audio.watch((running) => heard.push(running));
+    const { audio, heard } = watched();
     audio.play('turn');
     expect(FakeContext.made).toEqual([]);
 
@@ -72,12 +86,7 @@ describe('the browser audio', () => {
   });
 
   it('rests between cues, still heard, and wakes for the next cue', async () => {
-    const audio = browserAudio()!;
-    const heard: boolean[] = [];
-    audio.watch((running) => heard.push(running));
-    tap();
-    await settle();
-    const context = FakeContext.made[0]!;
+    const { audio, heard, context } = await tapped();
 
     audio.play('turn');
     const turnNotes = context.notes;
@@ -99,20 +108,13 @@ describe('the browser audio', () => {
   });
 
   it('rests after the first tap even if no cue comes', async () => {
-    browserAudio();
-    tap();
-    await settle();
+    const { context } = await tapped();
     await vi.advanceTimersByTimeAsync(REST_AFTER_MS + 100);
-    expect(FakeContext.made[0]!.state).toBe('suspended');
+    expect(context.state).toBe('suspended');
   });
 
   it('says the sound is not heard when the browser suspends it, until the next tap', async () => {
-    const audio = browserAudio()!;
-    const heard: boolean[] = [];
-    audio.watch((running) => heard.push(running));
-    tap();
-    await settle();
-    const context = FakeContext.made[0]!;
+    const { audio, heard, context } = await tapped();
     await context.suspend();
     expect(heard.at(-1)).toBe(false);
     audio.play('turn');
