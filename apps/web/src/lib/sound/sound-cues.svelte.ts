@@ -1,6 +1,7 @@
 import { getContext, setContext } from 'svelte';
 import type { KeyValueStore } from '../seat-storage.js';
 import type { Cue } from './cues.js';
+import { whenChanged } from '../when-changed.svelte.js';
 
 /** Which kind of screen is making sounds: each has its own defaults and its own mute switch. */
 export type SoundScreen = 'tv' | 'phone' | 'spectator';
@@ -99,12 +100,5 @@ export const useSound = (): SoundCues | undefined => getContext<SoundCues | unde
 /** Play `cue` each time `key()` changes after the first look (a new roll, a new score). */
 export function cueOnChange(key: () => unknown, cue: Cue): void {
   const sound = useSound();
-  let seen = false;
-  let before: unknown;
-  $effect(() => {
-    const now = key();
-    if (seen && now !== before) sound?.cue(cue);
-    seen = true;
-    before = now;
-  });
+  whenChanged(key, () => sound?.cue(cue));
 }
