@@ -113,6 +113,17 @@ async function joinedAnn() {
   return ctx;
 }
 
+/** A TV or a spectator's screen let into the room, with what else the server's answer gives it (a screen code). */
+async function screenIn(role: 'host' | 'spectator', answer: Record<string, unknown> = {}) {
+  const ctx = setup();
+  const entering = role === 'host' ? ctx.connection.host('ABCD') : ctx.connection.watch('ABCD');
+  ctx.socket.up();
+  hearWhole(ctx.socket, view(1));
+  (await ctx.socket.nth(0)).ack(null, { ok: true, value: { code: 'ABCD', role, ...answer } });
+  await entering;
+  return ctx;
+}
+
 /** After the screen gave up its place, a dropped and restored link must not ask for it again. */
 async function expectNoRejoinOnReconnect(socket: FakeSocket): Promise<void> {
   socket.down();
@@ -384,12 +395,7 @@ describe('the room connection', () => {
   });
 
   it('keeps a TV without the host token waiting, not gone, when the room stops allowing spectators', async () => {
-    const { socket, connection } = setup();
-    const watching = connection.host('ABCD');
-    socket.up();
-    hearWhole(socket, view(1));
-    (await socket.nth(0)).ack(null, { ok: true, value: { code: 'ABCD', role: 'host', screen: 'KMNPQR' } });
-    await watching;
+    const { socket, connection } = await screenIn('host', { screen: 'KMNPQR' });
     socket.fire('room:watch-closed', { code: 'ABCD', reason: 'no-spectators' });
     expect(connection.view).toBeNull();
     expect(connection.watchClosed).toBe(false);
@@ -430,12 +436,7 @@ describe('the room connection', () => {
   });
 
   it('leaves a watched room that stops allowing spectators, and does not ask to come back on reconnect', async () => {
-    const { socket, connection } = setup();
-    const watching = connection.watch('ABCD');
-    socket.up();
-    hearWhole(socket, view(1));
-    (await socket.nth(0)).ack(null, { ok: true, value: { code: 'ABCD', role: 'spectator' } });
-    await watching;
+    const { socket, connection } = await screenIn('spectator');
     expect(connection.view).not.toBeNull();
     expect(connection.isIn('ABCD', 'spectator')).toBe(true);
     socket.fire('room:watch-closed', { code: 'ABCD', reason: 'no-spectators' });
