@@ -1,9 +1,14 @@
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { Announcer } from './announcer.svelte.js';
 
+// Each test starts from a screen's fresh live regions.
+let announcer: Announcer;
+beforeEach(() => {
+  announcer = new Announcer();
+});
+
 describe('the live regions', () => {
   it('keep table news and interruptions apart', () => {
-    const announcer = new Announcer();
     announcer.say('Ann rolled 3, 5, 6.');
     announcer.alert('Your turn.');
     expect(announcer.polite).toBe('Ann rolled 3, 5, 6.');
@@ -11,7 +16,6 @@ describe('the live regions', () => {
   });
 
   it('change their text when the same news comes twice, so it is read twice', async () => {
-    const announcer = new Announcer();
     announcer.say('You rolled 4, 4.');
     const first = announcer.polite;
     await Promise.resolve();
@@ -21,7 +25,6 @@ describe('the live regions', () => {
   });
 
   it('read the same words again in one region after news in the other', async () => {
-    const announcer = new Announcer();
     announcer.alert("It's your turn");
     const first = announcer.assertive;
     await Promise.resolve();
@@ -31,7 +34,6 @@ describe('the live regions', () => {
   });
 
   it('read news given at once as one text, so the last does not silence the first', async () => {
-    const announcer = new Announcer();
     announcer.say('You scored 6 in Twos.');
     announcer.say("Bo's turn.");
     expect(announcer.polite).toBe("You scored 6 in Twos. Bo's turn.");
@@ -54,7 +56,6 @@ describe('news of thrown dice', () => {
   });
 
   it('is said once the dice stop tumbling, and only the newest throw', () => {
-    const announcer = new Announcer();
     announcer.sayOnceSettled('You rolled 2, 5.');
     vi.advanceTimersByTime(400);
     announcer.sayOnceSettled('You rolled 6, 6.');
@@ -65,7 +66,6 @@ describe('news of thrown dice', () => {
   });
 
   it('is dropped by a new turn with nothing to say yet', () => {
-    const announcer = new Announcer();
     announcer.sayOnceSettled('Bo rolled 1, 3.');
     announcer.sayOnceSettled(null);
     vi.advanceTimersByTime(1_000);
@@ -74,7 +74,6 @@ describe('news of thrown dice', () => {
 
   it('is said at once when motion is reduced', () => {
     reduced = true;
-    const announcer = new Announcer();
     announcer.sayOnceSettled('You rolled 3, 4.');
     vi.advanceTimersByTime(0);
     expect(announcer.polite).toBe('You rolled 3, 4.');
