@@ -1,10 +1,11 @@
-import { ClientEvent, type Joined, type Reply } from '@rollcall/protocol';
-import { legacyEvent } from './glance-decoder.js';
+import { ClientEvent, hearChange, nothingHeard, ServerEvent, type Joined, type Reply, type RoomChange, type SeatPart } from '@rollcall/protocol';
 import { io, type Socket } from 'socket.io-client';
 import { afterEach, describe, expect, it } from 'vitest';
 import { startFloorServer, type FloorServer } from './floor-server.js';
+import { LoadGenerator } from './generator.js';
+import { floorMove } from './wfgts-moves.js';
 
-const sizes = { public: 700, seatPart: 300 };
+const sizes = { public: 300, seatPart: 1200 };
 let floor: FloorServer | null = null;
 const sockets: Socket[] = [];
 
@@ -14,17 +15,18 @@ afterEach(async () => {
   floor = null;
 });
 
-/** A socket that writes down every view and part it gets, in order, and their wire sizes. */
+/** A socket that writes down every change it gets, in order, with or without a part, and their wire sizes. */
 async function listener(port: number, name: string, log: string[], bytes: Map<string, Set<number>>): Promise<Socket> {
   const socket = io(`http://127.0.0.1:${port}`, { transports: ['websocket'], forceNew: true, reconnection: false });
   sockets.push(socket);
   await new Promise<void>((resolve) => socket.once('connect', () => resolve()));
   socket.io.engine.on('data', (data) => {
-    if (typeof data !== 'string') return;
-    const event = data.startsWith(`2["${legacyEvent.seat}"`) ? 'part' : data.startsWith(`2["${legacyEvent.view}"`) ? 'view' : null;
-    if (event === null) return;
-    const version = (JSON.parse(data.slice(1)) as [string, { version: number }])[1].version;
-    log.push(`${name} ${event} ${version}`);
+    if (typeof data !== 'string' || !data.startsWith(`2["${ServerEvent.change}"`)) return;
+    const [, change, part] = JSON.parse(data.slice(1)) as [string, RoomChange, SeatPart?];
+    // Every change is one a screen can take whatever it holds.
+    expect(hearChange(nothingHeard, change, part)).not.toBeNull();
+    const event = part === undefined ? 'change' : 'part';
+    log.push(`${name} ${event} ${change.version}`);
     bytes.set(event, (bytes.get(event) ?? new Set()).add(data.length));
   });
   return socket;
@@ -37,7 +39,7 @@ async function ask<T>(socket: Socket, event: string, payload: unknown): Promise<
 }
 
 describe('the floor', () => {
-  it('sends the mover its part on every move, every phone a part at the end of a step, each before the view', async () => {
+  it('sends every socket one change per move, with the part in it for the mover and, at the end of a step, for every phone', async () => {
     floor = await startFloorServer({ port: 0, sizes });
     const log: string[] = [];
     const bytes = new Map<string, Set<number>>();
@@ -61,7 +63,7 @@ describe('the floor', () => {
     await move(1);
     await move(0);
     const { version: last } = await move(2);
-    for (let waited = 0; !['tv', 'sp', 'p0', 'p1', 'p2'].every((s) => log.includes(`${s} view 4`)); waited += 10) {
+    for (let waited = 0; !['tv', 'sp', 'p0', 'p1', 'p2'].every((s) => log.some((l) => l.startsWith(`${s} `) && l.endsWith(' 4'))); waited += 10) {
       expect(waited).toBeLessThan(2000);
       await new Promise((resolve) => setTimeout(resolve, 10));
     }
@@ -71,14 +73,40 @@ describe('the floor', () => {
     // versions 2, 3 and 4, the third of three ending the step.
     expect(last).toBe(4);
     for (const p of ['p0', 'p1', 'p2']) expect(at(0, p)).toEqual([`${p} part 0`]);
-    for (const p of ['p0', 'p1', 'p2']) expect(at(1, p)).toEqual([`${p} part 1`, `${p} view 1`]);
-    expect(at(2, 'p1')).toEqual(['p1 part 2', 'p1 view 2']);
-    expect(at(2, 'p0')).toEqual(['p0 view 2']);
-    expect(at(3, 'p0')).toEqual(['p0 part 3', 'p0 view 3']);
-    for (const p of ['p0', 'p1', 'p2']) expect(at(4, p)).toEqual([`${p} part 4`, `${p} view 4`]);
+    for (const p of ['p0', 'p1', 'p2']) expect(at(1, p)).toEqual([`${p} part 1`]);
+    expect(at(2, 'p1')).toEqual(['p1 part 2']);
+    expect(at(2, 'p0')).toEqual(['p0 change 2']);
+    expect(at(3, 'p0')).toEqual(['p0 part 3']);
+    for (const p of ['p0', 'p1', 'p2']) expect(at(4, p)).toEqual([`${p} part 4`]);
     for (const watcher of ['tv', 'sp']) {
-      expect(log.filter((l) => l.startsWith(`${watcher} `))).toEqual([1, 2, 3, 4].map((v) => `${watcher} view ${v}`));
+      expect(log.filter((l) => l.startsWith(`${watcher} `))).toEqual([1, 2, 3, 4].map((v) => `${watcher} change ${v}`));
     }
-    expect(Object.fromEntries(bytes)).toEqual({ part: new Set([sizes.seatPart]), view: new Set([sizes.public]) });
+    expect(Object.fromEntries(bytes)).toEqual({ part: new Set([sizes.seatPart]), change: new Set([sizes.public]) });
+  });
+
+  it('answers everything the load generator asks, so its phones play and measure every move', async () => {
+    floor = await startFloorServer({ port: 0, sizes });
+    const generator = new LoadGenerator({
+      urls: [`http://127.0.0.1:${floor.port}`],
+      workload: { rooms: 2, players: 3, spectators: 1, rate: 10 },
+      game: null,
+      choose: floorMove,
+      warmupMs: 300,
+      durationMs: 700,
+      timeoutMs: 2000,
+      storm: 0,
+    });
+    try {
+      await generator.setup();
+      const outcome = await generator.run({ opened: () => undefined, closed: () => undefined });
+      expect(outcome.errors).toEqual({});
+      expect(outcome.timeouts).toBe(0);
+      expect(outcome.accepted).toBeGreaterThan(10);
+      expect(outcome.latencies.length).toBe(outcome.accepted);
+      expect(outcome.viewBytes.public).toBe(sizes.public);
+      expect(outcome.viewBytes.seatPart).toBe(sizes.seatPart);
+    } finally {
+      generator.close();
+    }
   });
 });

@@ -2,24 +2,27 @@
  * The floor: the least a Socket.IO server can do for our workload. It speaks
  * just enough of the room protocol for the load generator (create, join,
  * start, move) and sends what ours sends, by count and size: after each move
- * one broadcast as large as our public view to every socket of the room, and
- * before it, seat parts as large as ours to the phones whose part would have
- * changed; with no rules, no validation, no store and no logs. Whatever our
- * server costs above this is ours.
+ * one `room:change` to every socket of the room, as large as our changes, and
+ * to a phone whose part changed with the move, its part in the same message,
+ * as large as ours with a part; with no rules, no validation, no store and no
+ * logs. Whatever our server costs above this is ours.
+ *
+ * Its changes are whole views (the floor keeps no view to take edits from),
+ * padded to our sizes: every screen can take a whole view, so none ever asks
+ * the floor for one.
  */
 import { createServer, type Server as HttpServer } from 'node:http';
-import { ClientEvent, CODE_ALPHABET, type Reply } from '@rollcall/protocol';
-import { legacyEvent } from './glance-decoder.js';
+import { ClientEvent, CODE_ALPHABET, ServerEvent, type Reply } from '@rollcall/protocol';
 import { Server, type Socket } from 'socket.io';
 
-/** How large the floor's messages are: the mean sizes of our public view and seat part, as Socket.IO packets. */
+/** How large the floor's messages are: the mean sizes of our changes, alone and with a seat's part, as Socket.IO packets. */
 export interface FloorSizes {
   public: number;
   seatPart: number;
 }
 
 /** Sizes for a floor run without one of ours to copy: about what a wfgts room of 6 sends over a game. */
-export const DEFAULT_FLOOR_SIZES: FloorSizes = { public: 2800, seatPart: 500 };
+export const DEFAULT_FLOOR_SIZES: FloorSizes = { public: 290, seatPart: 1200 };
 
 interface FloorRoom {
   code: string;
@@ -29,7 +32,7 @@ interface FloorRoom {
   awaiting: number[];
   /** Moves accepted since the game started, to tell when a step is complete. */
   moves: number;
-  /** Padding that brings each message to its size; redone when the version gains a digit or the status changes. */
+  /** Padding that brings each message to its size; redone when the version gains a digit, or the status or the seats change. */
   pads: { key: string; part: string; public: string } | null;
 }
 
@@ -53,8 +56,8 @@ function codeOf(n: number): string {
   return code;
 }
 
-/** The wire length of a message: Socket.IO's `2["room:view",{…}]` or `2["room:seat",{…}]`. */
-const wireLength = (event: string, body: object) => 1 + JSON.stringify([event, body]).length;
+/** The wire length of a message: Socket.IO's `2["room:change",{…}]`, or `2["room:change",{…},{…}]` with a part. */
+const wireLength = (...args: object[]) => 1 + JSON.stringify([ServerEvent.change, ...args]).length;
 
 /** Start the floor on 127.0.0.1. */
 export async function startFloorServer(options: { port: number; sizes: FloorSizes }): Promise<FloorServer> {
@@ -66,38 +69,36 @@ export async function startFloorServer(options: { port: number; sizes: FloorSize
   const rooms = new Map<string, FloorRoom>();
   let created = 0;
 
-  const publicBody = (room: FloorRoom) => ({
+  const changeBody = (room: FloorRoom, pad: string) => ({
     code: room.code,
     version: room.version,
     status: room.status,
-    awaiting: room.awaiting,
-    play: null,
+    tag: '',
+    view: { code: room.code, version: room.version, status: room.status, awaiting: room.awaiting, play: null, pad },
   });
-  const partBody = (room: FloorRoom, seat: number) => ({ code: room.code, version: room.version, seat, play: null });
+  const partBody = (room: FloorRoom, seat: number, pad: string) => ({ code: room.code, version: room.version, seat, play: null, pad });
   const pads = (room: FloorRoom) => {
-    const key = `${String(room.version).length} ${room.status}`;
+    const key = `${String(room.version).length} ${room.status} ${room.awaiting.length}`;
     if (room.pads?.key !== key) {
-      const view = wireLength(legacyEvent.view, { ...publicBody(room), pad: '' });
-      const part = wireLength(legacyEvent.seat, { ...partBody(room, 0), pad: '' });
-      room.pads = {
-        key,
-        part: 'x'.repeat(Math.max(0, options.sizes.seatPart - part)),
-        public: 'x'.repeat(Math.max(0, options.sizes.public - view)),
-      };
+      const change = Math.max(0, options.sizes.public - wireLength(changeBody(room, '')));
+      const part = options.sizes.seatPart - wireLength(changeBody(room, 'x'.repeat(change)), partBody(room, 0, ''));
+      room.pads = { key, public: 'x'.repeat(change), part: 'x'.repeat(Math.max(0, part)) };
     }
     return room.pads;
   };
   const sendPart = (room: FloorRoom, seat: number) => {
-    room.seats[seat]?.emit(legacyEvent.seat, { ...partBody(room, seat), pad: pads(room).part });
+    const pad = pads(room);
+    room.seats[seat]?.emit(ServerEvent.change, changeBody(room, pad.public), partBody(room, seat, pad.part));
   };
 
-  /** A new version: the seat parts that changed with it, then the public view to the whole room, then the ack. */
+  /** A new version: one message to every socket of the room, the part in it for the phones whose part changed; then the ack. */
   const change = (room: FloorRoom, ack: Ack | undefined, partsTo: (seat: number) => boolean) => {
     room.version += 1;
-    room.seats.forEach((_, seat) => {
-      if (partsTo(seat)) sendPart(room, seat);
-    });
-    io.to(roomChannel(room.code)).emit(legacyEvent.view, { ...publicBody(room), pad: pads(room).public });
+    const withPart = room.seats.flatMap((_, seat) => (partsTo(seat) ? [seat] : []));
+    io.to(roomChannel(room.code))
+      .except(withPart.flatMap((seat) => room.seats[seat]?.id ?? []))
+      .emit(ServerEvent.change, changeBody(room, pads(room).public));
+    for (const seat of withPart) sendPart(room, seat);
     ack?.({ ok: true, value: { version: room.version } });
   };
   const everyone = () => true;
@@ -124,17 +125,20 @@ export async function startFloorServer(options: { port: number; sizes: FloorSize
         const seat = room.seats.length;
         room.seats.push(socket);
         room.awaiting = room.seats.map((_, i) => i);
-        // Ours sends a seat its part whenever it joins, so a phone has its own view from the first change on.
+        // Ours sends a phone that comes in the whole view with its part.
         sendPart(room, seat);
         ack?.({ ok: true, value: { code: room.code, role: 'seat', seat, seatToken: `floor-seat-${room.code}-${seat}` } });
         return;
       }
       ack?.({ ok: true, value: { code: room.code, role: 'spectator' } });
     });
-    socket.on(ClientEvent.configure, (payload: unknown, ack?: Ack) => {
-      const room = roomFor(payload, ack);
-      if (room !== undefined) change(room, ack, nobody);
-    });
+    // Choosing the game and opening the room to everyone change only what everyone sees.
+    for (const event of [ClientEvent.configure, ClientEvent.setLock]) {
+      socket.on(event, (payload: unknown, ack?: Ack) => {
+        const room = roomFor(payload, ack);
+        if (room !== undefined) change(room, ack, nobody);
+      });
+    }
     // Starting a game and ending it for a rematch give or take every seat's sheet, so ours sends every phone its part.
     socket.on(ClientEvent.rematch, (payload: unknown, ack?: Ack) => {
       const room = roomFor(payload, ack);
