@@ -16,5 +16,8 @@ export default defineConfig({
     // state when every core is busy (CI runs all test files at once); a second
     // of polling, vitest's default, failed there.
     expect: { poll: { timeout: 10_000 } },
+    // Files that run one after another in a worker share its modules (the
+    // server, Playwright) rather than load and compile them again for each.
+    isolate: false,
   },
 });
